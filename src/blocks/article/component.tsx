@@ -1,0 +1,23 @@
+import type { ArticleBlockProps } from '../../generated/blocks.ts';
+import { DateText, Html, OptionalLink, type BlockExtras } from '../shared.tsx';
+
+export function Article({ category, title, date, image, html, backLink }: ArticleBlockProps & BlockExtras) {
+  return (
+    <article className="article container">
+      <header className="article__header">
+        {category ? <p className="eyebrow">{category}</p> : null}
+        {title ? <h1 className="article__title">{title}</h1> : null}
+        {date ? (
+          <p className="article__date">
+            <DateText value={date} />
+          </p>
+        ) : null}
+      </header>
+      {image ? <img className="article__image" src={image} alt="" width={1200} height={630} fetchPriority="high" decoding="async" /> : null}
+      <Html html={html} className="article__body" />
+      <p className="article__back">
+        <OptionalLink link={backLink} className="text-link" />
+      </p>
+    </article>
+  );
+}

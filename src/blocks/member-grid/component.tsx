@@ -1,0 +1,42 @@
+import type { MemberGridBlockProps } from '../../generated/blocks.ts';
+import { listOf, OptionalLink, SectionHeading, type BlockExtras } from '../shared.tsx';
+
+export function MemberGrid({ heading, members, footerLink }: MemberGridBlockProps & BlockExtras) {
+  const people = listOf(members);
+  return (
+    <section className="member-grid">
+      <div className="container">
+        <SectionHeading heading={heading} />
+        <ul className="member-grid__list">
+          {people.map((member, index) => (
+            <li key={index} className="member">
+              {member.image ? <img className="member__photo" src={member.image} alt="" width={240} height={240} loading="lazy" decoding="async" /> : null}
+              <h3 className="member__name">{member.name}</h3>
+              {member.position ? <p className="member__position">{member.position}</p> : null}
+              {member.description ? <p className="member__description">{member.description}</p> : null}
+              {member.linkedin || member.twitter ? (
+                <p className="member__social">
+                  {member.linkedin ? (
+                    <a href={member.linkedin} target="_blank" rel="noopener noreferrer">
+                      LinkedIn<span className="visually-hidden"> profile of {member.name}</span>
+                    </a>
+                  ) : null}
+                  {member.twitter ? (
+                    <a href={member.twitter} target="_blank" rel="noopener noreferrer">
+                      Twitter<span className="visually-hidden"> profile of {member.name}</span>
+                    </a>
+                  ) : null}
+                </p>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+        {footerLink ? (
+          <p className="member-grid__footer">
+            <OptionalLink link={footerLink} className="button button--secondary" />
+          </p>
+        ) : null}
+      </div>
+    </section>
+  );
+}

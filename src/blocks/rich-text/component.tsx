@@ -1,0 +1,15 @@
+import type { RichTextBlockProps } from '../../generated/blocks.ts';
+import { Html, type BlockExtras } from '../shared.tsx';
+
+export function RichText({ heading, html, width = 'narrow', priority }: RichTextBlockProps & BlockExtras) {
+  if (!heading && !html) return null;
+  const Heading = priority ? 'h1' : 'h2';
+  return (
+    <section className={`rich-text rich-text--${width}`}>
+      <div className="container">
+        {heading ? <Heading>{heading}</Heading> : null}
+        <Html html={html} />
+      </div>
+    </section>
+  );
+}

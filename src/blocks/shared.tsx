@@ -1,0 +1,94 @@
+/** Small pieces every block uses: links, headings, sanitized HTML, images, dates. */
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { Link as LinkProps, SectionHeading as SectionHeadingProps } from '../generated/blocks.ts';
+
+/** Extra props the renderer gives every block besides its own. */
+export interface BlockExtras {
+  /** True for the first section of a page: its image is the LCP candidate. */
+  priority?: boolean;
+}
+
+const EXTERNAL = /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i;
+// Documents and downloads must be real navigations, not client-side route changes.
+const FILE = /\.(?:pdf|docx?|xlsx?|zip|png|jpe?g|svg)(?:[?#].*)?$/i;
+
+export function SmartLink({
+  href,
+  children,
+  className,
+  ...rest
+}: {
+  href: string;
+  children: ReactNode;
+  className?: string;
+  'aria-label'?: string;
+  'aria-current'?: 'page' | undefined;
+  onClick?: () => void;
+}) {
+  if (EXTERNAL.test(href) || FILE.test(href)) {
+    const external = EXTERNAL.test(href) && !href.startsWith('mailto:') && !href.startsWith('tel:');
+    return (
+      <a href={href} className={className} {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})} {...rest}>
+        {children}
+      </a>
+    );
+  }
+  return (
+    <Link to={href} className={className} prefetch="intent" {...rest}>
+      {children}
+    </Link>
+  );
+}
+
+/** Renders a link only when both label and target have a value. */
+export function OptionalLink({ link, className }: { link?: Partial<LinkProps>; className?: string }) {
+  if (!link?.label || !link.href) return null;
+  return (
+    <SmartLink href={link.href} className={className}>
+      {link.label}
+    </SmartLink>
+  );
+}
+
+export function SectionHeading({ heading, level = 2 }: { heading?: SectionHeadingProps; level?: 1 | 2 }) {
+  if (!heading?.title && !heading?.subtitle) return null;
+  const Tag = level === 1 ? 'h1' : 'h2';
+  return (
+    <header className="section-heading">
+      {heading.title ? <Tag>{heading.title}</Tag> : null}
+      {heading.subtitle ? <p className="section-heading__subtitle">{heading.subtitle}</p> : null}
+    </header>
+  );
+}
+
+/** HTML that the server already sanitized (every html prop passes through DOMPurify in the loader). */
+export function Html({ html, className }: { html?: string; className?: string }) {
+  if (!html) return null;
+  return <div className={className ? `prose ${className}` : 'prose'} dangerouslySetInnerHTML={{ __html: html }} />;
+}
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
+
+/**
+ * "2026-03-14" → "14 Mar 2026". Formatted by hand (not Intl) so server and browser print the
+ * same text whatever their locale and time zone: no hydration mismatch.
+ */
+export function formatDate(value?: string): string | undefined {
+  if (!value) return undefined;
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
+  if (!m) return value;
+  const month = MONTHS[Number(m[2]) - 1];
+  return month ? `${Number(m[3])} ${month} ${m[1]}` : value;
+}
+
+export function DateText({ value }: { value?: string }) {
+  const text = formatDate(value);
+  if (!text) return null;
+  return <time dateTime={value?.slice(0, 10)}>{text}</time>;
+}
+
+/** Lists from content may be missing or malformed; blocks render what is there. */
+export function listOf<T>(value: T[] | undefined | null): T[] {
+  return Array.isArray(value) ? value : [];
+}

@@ -1,0 +1,161 @@
+/**
+ * Declarative bindings of the definition language (schemas/page-definition.schema.json):
+ *   { "$bind": "page.page_data.name", "default": "…" }     a value (or the first of several paths)
+ *   { "$template": "/blog/{item.slug}" }                   text with URL-encoded placeholders
+ *   { "$each": "list.list.data", "map": { … } }            one output item per list entry
+ *   { "$switch": "item.type", "cases": { "blog": … } }     pick one of several values by a content value
+ * Anything else is a literal. Resolution is plain data walking: nothing is evaluated.
+ */
+
+export type Scope = Readonly<Record<string, unknown>>;
+
+export interface BindNode {
+  $bind: string | string[];
+  default?: unknown;
+}
+export interface TemplateNode {
+  $template: string;
+  /** URL-component encode inserted values (default true: templates mostly build links). */
+  encode?: boolean;
+  default?: unknown;
+}
+export interface SwitchNode {
+  $switch: string;
+  cases: Record<string, unknown>;
+  default?: unknown;
+}
+export interface EachNode {
+  $each: string;
+  map: unknown;
+  limit?: number;
+  offset?: number;
+}
+export type BindingNode = BindNode | TemplateNode | EachNode | SwitchNode;
+
+export const BINDING_KEYS = ['$bind', '$template', '$each', '$switch'] as const;
+
+/** Roots a path may start with besides source names. */
+export const RESERVED_ROOTS = ['params', 'search', 'site', 'item'] as const;
+
+export const PLACEHOLDER = /\{([^{}]+)\}/g;
+
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+export function isBinding(value: unknown): value is BindingNode {
+  return isPlainObject(value) && BINDING_KEYS.some((key) => key in value);
+}
+
+export function containsBinding(value: unknown): boolean {
+  if (isBinding(value)) return true;
+  if (Array.isArray(value)) return value.some(containsBinding);
+  if (isPlainObject(value)) return Object.values(value).some(containsBinding);
+  return false;
+}
+
+/** Missing, null and '' all count as "no value", so defaults and fallbacks apply to each. */
+export function hasValue(value: unknown): boolean {
+  return value !== undefined && value !== null && value !== '';
+}
+
+export function splitPath(path: string): string[] {
+  return path.split('.');
+}
+
+export function getPath(scope: Scope, path: string): unknown {
+  let current: unknown = scope;
+  for (const segment of splitPath(path)) {
+    if (Array.isArray(current) && /^\d+$/.test(segment)) current = current[Number(segment)];
+    else if (isPlainObject(current) && Object.hasOwn(current, segment)) current = current[segment];
+    else return undefined;
+  }
+  return current;
+}
+
+export interface ResolveIssue {
+  /** JSON pointer of the binding inside the resolved node. */
+  pointer: string;
+  message: string;
+}
+
+export interface ResolveOptions {
+  /** Told about content that does not fit a binding (e.g. $each over a non-list). */
+  onIssue?: (issue: ResolveIssue) => void;
+}
+
+/**
+ * Resolves every binding inside `node`. A binding without a value (and without a default)
+ * yields `undefined`, and object keys / list entries that resolve to `undefined` are dropped,
+ * so a block simply renders without that part.
+ */
+export function resolve(node: unknown, scope: Scope, options: ResolveOptions = {}, pointer = ''): unknown {
+  if (Array.isArray(node)) {
+    return node
+      .map((entry, index) => resolve(entry, scope, options, `${pointer}/${index}`))
+      .filter((entry) => entry !== undefined);
+  }
+  if (!isPlainObject(node)) return node;
+
+  if ('$bind' in node) {
+    const bind = node as unknown as BindNode;
+    const paths = Array.isArray(bind.$bind) ? bind.$bind : [bind.$bind];
+    for (const path of paths) {
+      const value = getPath(scope, path);
+      if (hasValue(value)) return value;
+    }
+    return bind.default;
+  }
+
+  if ('$template' in node) {
+    const template = node as unknown as TemplateNode;
+    let missing = false;
+    const text = template.$template.replace(PLACEHOLDER, (_match, path: string) => {
+      const value = getPath(scope, path.trim());
+      if (!hasValue(value) || typeof value === 'object') {
+        missing = true;
+        return '';
+      }
+      return template.encode === false ? String(value) : encodeURIComponent(String(value));
+    });
+    return missing ? template.default : text;
+  }
+
+  if ('$switch' in node) {
+    const choice = node as unknown as SwitchNode;
+    const key = getPath(scope, choice.$switch);
+    const picked = hasValue(key) && Object.hasOwn(choice.cases, String(key)) ? choice.cases[String(key)] : choice.default;
+    return resolve(picked, scope, options, pointer);
+  }
+
+  if ('$each' in node) {
+    const each = node as unknown as EachNode;
+    const list = getPath(scope, each.$each);
+    if (!Array.isArray(list)) {
+      if (hasValue(list)) {
+        options.onIssue?.({ pointer, message: `"${each.$each}" is not a list (got ${typeof list})` });
+      }
+      return [];
+    }
+    const start = each.offset ?? 0;
+    const slice = list.slice(start, each.limit === undefined ? undefined : start + each.limit);
+    return slice
+      .map((item, index) => resolve(each.map, { ...scope, item }, options, `${pointer}/${start + index}`))
+      .filter((entry) => entry !== undefined);
+  }
+
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(node)) {
+    const resolved = resolve(value, scope, options, `${pointer}/${key}`);
+    if (resolved !== undefined) out[key] = resolved;
+  }
+  return out;
+}
+
+/** Every path a binding node reads (for the validator). */
+export function bindingPaths(node: BindingNode): string[] {
+  if ('$bind' in node) return Array.isArray(node.$bind) ? node.$bind : [node.$bind];
+  if ('$template' in node) return [...node.$template.matchAll(PLACEHOLDER)].map((match) => match[1].trim());
+  if ('$switch' in node) return [node.$switch];
+  return [node.$each];
+}

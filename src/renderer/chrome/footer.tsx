@@ -1,0 +1,64 @@
+import { SmartLink } from '../../blocks/shared.tsx';
+import type { ResolvedChrome } from '../page-data.ts';
+
+const SOCIAL = [
+  ['linkedin', 'LinkedIn'],
+  ['twitter', 'Twitter'],
+  ['facebook', 'Facebook'],
+  ['youtube', 'YouTube'],
+] as const;
+
+export function Footer({ chrome, slim = false }: { chrome: ResolvedChrome; slim?: boolean }) {
+  const { footer } = chrome;
+  const social = SOCIAL.filter(([key]) => footer.social[key]);
+  return (
+    <footer className="site-footer">
+      {slim ? null : (
+        <div className="container site-footer__grid">
+          {footer.columns.map((column) => (
+            <nav key={column.title} className="site-footer__column" aria-label={column.title}>
+              <h2 className="site-footer__heading">{column.title}</h2>
+              <ul>
+                {column.links.map((link) => (
+                  <li key={link.href}>
+                    <SmartLink href={link.href}>{link.label}</SmartLink>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          ))}
+          <div className="site-footer__contact">
+            {footer.contact?.heading ? <h2 className="site-footer__heading">{footer.contact.heading}</h2> : null}
+            {footer.contact?.text ? <p>{footer.contact.text}</p> : null}
+            {footer.contact?.link ? (
+              <SmartLink href={footer.contact.link.href} className="button button--primary">
+                {footer.contact.link.label}
+              </SmartLink>
+            ) : null}
+            {footer.newsletter?.enabled && footer.newsletter.heading ? <p className="site-footer__newsletter">{footer.newsletter.heading}</p> : null}
+          </div>
+        </div>
+      )}
+      <div className="container site-footer__bottom">
+        {footer.badge && !slim ? (
+          <p className="site-footer__badge">
+            <img src={footer.badge.src} alt={footer.badge.alt} width={56} height={56} loading="lazy" />
+            {footer.badge.text ? <span>{footer.badge.text}</span> : null}
+          </p>
+        ) : null}
+        {social.length && !slim ? (
+          <ul className="site-footer__social" aria-label="Social media">
+            {social.map(([key, label]) => (
+              <li key={key}>
+                <a href={footer.social[key]} target="_blank" rel="noopener noreferrer" className={`social social--${key}`}>
+                  {label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        {footer.copyright ? <p className="site-footer__copyright">{footer.copyright}</p> : null}
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,41 @@
+import type { ReactNode } from 'react';
+import { SmartLink } from '../../blocks/shared.tsx';
+import type { Link } from '../../generated/site-config.ts';
+import type { PageData, ResolvedChrome } from '../page-data.ts';
+import { CookieConsent } from './cookie-consent.tsx';
+import { Footer } from './footer.tsx';
+import { FormHeader, Header } from './header.tsx';
+import { NavigationProgress } from './navigation-progress.tsx';
+
+/** The three layouts of SPEC §2: main (full chrome), form (reduced header), standalone (none). */
+export function PageShell({
+  layout,
+  chrome,
+  brochureButton,
+  children,
+}: {
+  layout: PageData['layout'];
+  chrome: ResolvedChrome;
+  brochureButton?: Link;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <NavigationProgress />
+      {layout === 'main' ? <Header chrome={chrome} /> : layout === 'form' ? <FormHeader chrome={chrome} /> : null}
+      <main id="main" className={`layout-${layout}`} tabIndex={-1}>
+        {children}
+      </main>
+      {layout === 'main' ? <Footer chrome={chrome} /> : layout === 'form' ? <Footer chrome={chrome} slim /> : null}
+      {brochureButton ? (
+        <SmartLink href={brochureButton.href} className="brochure-button">
+          {brochureButton.label}
+        </SmartLink>
+      ) : null}
+      {layout === 'standalone' ? null : <CookieConsent config={chrome.cookieConsent} />}
+    </>
+  );
+}

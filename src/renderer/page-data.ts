@@ -1,0 +1,53 @@
+/** What the page loader sends to the browser: resolved, sanitized props only (no raw content). */
+import type { BlockName } from '../blocks/registry.ts';
+import type { Link, SiteConfig } from '../generated/site-config.ts';
+
+export interface ResolvedSection {
+  block: BlockName;
+  id?: string;
+  key: string;
+  props: Record<string, unknown>;
+}
+
+export interface PageMeta {
+  title?: string;
+  description?: string;
+  keywords?: string;
+}
+
+export interface ResolvedChrome {
+  name: string;
+  logo: SiteConfig['logo'];
+  header: SiteConfig['header'];
+  footer: {
+    columns: SiteConfig['footer']['columns'];
+    badge?: SiteConfig['footer']['badge'];
+    social: { linkedin?: string; twitter?: string; facebook?: string; youtube?: string };
+    contact?: { heading?: string; text?: string; link?: Link };
+    newsletter?: { enabled?: boolean; heading?: string };
+    copyright?: string;
+  };
+  cookieConsent: SiteConfig['cookieConsent'];
+}
+
+export interface PageData {
+  layout: 'main' | 'form' | 'standalone';
+  meta: PageMeta;
+  sections: ResolvedSection[];
+  chrome: ResolvedChrome;
+  brochureButton?: Link;
+}
+
+export interface ContentUnavailable {
+  kind: 'content-unavailable';
+  message: string;
+  chrome: ResolvedChrome;
+}
+
+export function isPageData(value: unknown): value is PageData {
+  return typeof value === 'object' && value !== null && 'sections' in value && 'chrome' in value;
+}
+
+export function isContentUnavailable(value: unknown): value is ContentUnavailable {
+  return typeof value === 'object' && value !== null && (value as { kind?: unknown }).kind === 'content-unavailable';
+}

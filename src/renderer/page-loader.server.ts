@@ -1,0 +1,198 @@
+/**
+ * Turns a request into PageData: finds the definition, loads its content sources in parallel,
+ * resolves bindings, sanitizes HTML and prefixes image paths as the block schemas declare.
+ */
+import { data } from 'react-router';
+import { isBlockName } from '../blocks/registry.ts';
+import { config } from '../server/config.ts';
+import { ContentError, fetchContent } from '../server/content-client.ts';
+import { sanitizeHtml } from '../server/sanitize.ts';
+import { isBinding, resolve, type Scope } from './bindings.ts';
+import { getCatalog, type Catalog } from './definitions.server.ts';
+import type { ContentUnavailable, PageData, PageMeta, ResolvedChrome, ResolvedSection } from './page-data.ts';
+import type { Located } from './schema-store.ts';
+import { blockSchemaId, type PageDefinition, type SourceSpec } from './validate-definitions.ts';
+import type { SiteConfig } from '../generated/site-config.ts';
+
+const loggedOnce = new Set<string>();
+function logOnce(message: string) {
+  if (loggedOnce.has(message)) return;
+  if (loggedOnce.size > 1000) loggedOnce.clear();
+  loggedOnce.add(message);
+  console.warn(message);
+}
+
+function sourcePath(source: SourceSpec, brand: string, params: Scope['params']): string {
+  return source.path
+    .replaceAll('{brand}', brand)
+    .replace(/\{params\.([^{}]+)\}/g, (_m, name: string) => encodeURIComponent(String((params as Record<string, string>)[name] ?? '')));
+}
+
+function sourceQuery(source: SourceSpec, scope: Scope): URLSearchParams {
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(source.query ?? {})) {
+    const resolved = isBinding(value) ? resolve(value, scope) : value;
+    if (resolved !== undefined && resolved !== null && resolved !== '') query.set(key, String(resolved));
+  }
+  return query;
+}
+
+async function loadSources(
+  sources: Record<string, SourceSpec>,
+  scope: Scope,
+  brand: string,
+  optionalAll: boolean,
+): Promise<Record<string, unknown>> {
+  const entries = await Promise.all(
+    Object.entries(sources).map(async ([name, source]) => {
+      try {
+        return [name, await fetchContent(sourcePath(source, brand, scope.params), sourceQuery(source, scope))] as const;
+      } catch (error) {
+        if (!(error instanceof ContentError)) throw error;
+        if (!optionalAll && !source.optional) throw error;
+        console.warn(`[content] optional source "${name}" left out: ${error.message}`);
+        return [name, undefined] as const;
+      }
+    }),
+  );
+  return Object.fromEntries(entries);
+}
+
+/** Sanitizes HTML and prefixes image paths wherever the block's schema says a value is one. */
+function transform(value: unknown, loc: Located, catalog: Catalog): unknown {
+  const store = catalog.validator.store;
+  const s = store.deref(loc);
+  if (typeof value === 'string') {
+    if (s.schema.contentMediaType === 'text/html') return sanitizeHtml(value);
+    if (s.schema.format === 'image') return imageUrl(value);
+    return value;
+  }
+  if (Array.isArray(value)) {
+    const items = store.items(s);
+    return items ? value.map((entry) => transform(entry, items, catalog)) : value;
+  }
+  if (value && typeof value === 'object') {
+    const fields = store.fields(s);
+    const out: Record<string, unknown> = {};
+    for (const [key, entry] of Object.entries(value)) {
+      const field = fields.get(key);
+      out[key] = field ? transform(entry, field, catalog) : entry;
+    }
+    return out;
+  }
+  return value;
+}
+
+export function imageUrl(path: string): string {
+  // Absolute URLs, root-relative site assets and data URIs are used as they are.
+  if (/^(?:[a-z][a-z0-9+.-]*:|\/)/i.test(path)) return path;
+  return config().imageBaseUrl + path.replace(/^\.?\/+/, '');
+}
+
+function text(value: unknown): string | undefined {
+  return typeof value === 'string' || typeof value === 'number' ? String(value) : undefined;
+}
+
+function resolveMeta(definition: PageDefinition, scope: Scope): PageMeta {
+  const meta = definition.meta ?? {
+    title: { $bind: 'page.page_data.page_title' },
+    keywords: { $bind: 'page.page_data.meta_keywords' },
+    description: { $bind: 'page.page_data.meta_description' },
+  };
+  return {
+    title: text(resolve(meta.title, scope)),
+    keywords: text(resolve(meta.keywords, scope)),
+    description: text(resolve(meta.description, scope)),
+  };
+}
+
+export function resolveChrome(site: SiteConfig, scope: Scope): ResolvedChrome {
+  const footer = resolve(site.footer, scope) as ResolvedChrome['footer'];
+  return {
+    name: site.name,
+    logo: site.logo,
+    header: site.header,
+    footer: { ...footer, social: footer.social ?? {} },
+    cookieConsent: site.cookieConsent,
+  };
+}
+
+function resolveSections(definition: PageDefinition, scope: Scope, catalog: Catalog): ResolvedSection[] {
+  const out: ResolvedSection[] = [];
+  definition.sections.forEach((section, index) => {
+    const where = `${definition.file} /sections/${index}`;
+    if (!isBlockName(section.block)) {
+      logOnce(`[renderer] ${where}: unknown block "${section.block}" skipped`);
+      return;
+    }
+    if (definition.invalidSections.has(index)) {
+      logOnce(`[renderer] ${where} (${section.block}) skipped: it failed validation (run npm run validate)`);
+      return;
+    }
+    const { block, id, ...raw } = section;
+    const props = resolve(raw, scope, {
+      onIssue: (issue) => logOnce(`[content] ${where}${issue.pointer}: ${issue.message}`),
+    }) as Record<string, unknown>;
+    const schema = catalog.validator.store.root(blockSchemaId(block));
+    out.push({ block: section.block, id, key: `${index}-${block}`, props: transform(props, schema, catalog) as Record<string, unknown> });
+  });
+  return out;
+}
+
+function unavailable(error: ContentError, chrome: ResolvedChrome): never {
+  console.error(`[content] ${error.message}`);
+  const payload: ContentUnavailable = {
+    kind: 'content-unavailable',
+    message: 'This page’s content could not be loaded right now.',
+    chrome,
+  };
+  // 503 when the service could not be reached in time, 502 when it answered badly.
+  throw data(payload, { status: error.kind === 'unreachable' || error.kind === 'timeout' ? 503 : 502 });
+}
+
+export async function loadPage(request: Request): Promise<PageData> {
+  const catalog = getCatalog();
+  const site = catalog.site as unknown as SiteConfig;
+  const url = new URL(request.url);
+  const found = catalog.match(url.pathname);
+  const definition = found?.definition ?? catalog.notFound;
+  const params = found?.params ?? {};
+  const baseScope: Scope = { params, search: Object.fromEntries(url.searchParams), site };
+
+  const layoutSources = definition?.layout === 'standalone' ? {} : (site.layoutSources as Record<string, SourceSpec>);
+  const layoutPromise = loadSources(layoutSources, baseScope, site.brand, true);
+
+  let pageContent: Record<string, unknown> = {};
+  let pageError: ContentError | undefined;
+  try {
+    pageContent = definition ? await loadSources(definition.sources, baseScope, site.brand, false) : {};
+  } catch (error) {
+    if (!(error instanceof ContentError)) throw error;
+    pageError = error;
+  }
+  const scope: Scope = { ...(await layoutPromise), ...pageContent, ...baseScope };
+  const chrome = resolveChrome(site, scope);
+
+  // A content 404 (unknown slug) is a page 404, like an unknown route.
+  const isNotFound = !found || pageError?.notFound;
+  if (pageError && !pageError.notFound) unavailable(pageError, chrome);
+  if (isNotFound) {
+    const notFound = catalog.notFound;
+    const page: PageData = {
+      layout: notFound?.layout ?? 'main',
+      meta: notFound ? { title: text(resolve(notFound.meta?.title, scope)) ?? 'Page not found' } : { title: 'Page not found' },
+      sections: notFound ? resolveSections(notFound, scope, catalog) : [],
+      chrome,
+      brochureButton: notFound?.brochureButton ? site.brochureButton : undefined,
+    };
+    throw data(page, { status: 404 });
+  }
+  const page = definition!;
+  return {
+    layout: page.layout,
+    meta: resolveMeta(page, scope),
+    sections: resolveSections(page, scope, catalog),
+    chrome,
+    brochureButton: page.brochureButton ? site.brochureButton : undefined,
+  };
+}

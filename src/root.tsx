@@ -1,0 +1,50 @@
+import type { ReactNode } from 'react';
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from 'react-router';
+import siteConfig from '../site.config.json';
+import stylesheet from './styles/site.css?url';
+
+export const links = () => [
+  { rel: 'stylesheet', href: stylesheet },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+];
+
+export function Layout({ children }: { children: ReactNode }) {
+  return (
+    <html lang={siteConfig.language ?? 'en'}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0a1f44" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        {/* Scroll to top on every navigation; restore on back/forward. */}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+/** Last resort: the page route has its own boundary with the site chrome. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  if (!isRouteErrorResponse(error)) console.error(error);
+  return (
+    <main id="main" className="notice container">
+      <h1 className="notice__title">{status === 404 ? 'Sorry, Page not Found' : 'Something went wrong'}</h1>
+      <p>
+        <a className="button button--primary" href="/">
+          Go to Homepage
+        </a>
+      </p>
+    </main>
+  );
+}

@@ -1,0 +1,40 @@
+/**
+ * The Express app: same-origin content reads under /api/* (proxied to the content service with
+ * the server-held credential) and the React Router request handler for every page. It is the
+ * server build's entry, so development (through Vite) and production run the same stack.
+ */
+import { createRequestHandler } from '@react-router/express';
+import express, { type Request, type Response } from 'express';
+import contract from '../../schemas/content/contract.json' with { type: 'json' };
+import { ContentError, fetchContent } from './content-client.ts';
+
+export const app = express();
+app.disable('x-powered-by');
+
+// Only paths of the content contract are readable through the site: it is no open proxy.
+const readable = (contract as { endpoints: { path: string }[] }).endpoints.map(
+  (e) => new RegExp(`^${e.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^/]+\}/g, '[^/]+')}$`),
+);
+
+app.get('/api/*path', async (req: Request, res: Response) => {
+  const path = req.path;
+  if (!readable.some((re) => re.test(path))) {
+    res.status(404).json({ message: `No content endpoint ${path}` });
+    return;
+  }
+  const query = new URLSearchParams(req.url.includes('?') ? req.url.slice(req.url.indexOf('?') + 1) : '');
+  try {
+    const body = await fetchContent(path, query);
+    res.set('Cache-Control', 'public, max-age=60').json(body);
+  } catch (error) {
+    if (!(error instanceof ContentError)) throw error;
+    const status = error.notFound ? 404 : error.kind === 'status' ? 502 : 503;
+    res.status(status).json({ message: status === 404 ? 'Not found' : 'Content service unavailable' });
+  }
+});
+
+app.use(
+  createRequestHandler({
+    build: () => import('virtual:react-router/server-build'),
+  }),
+);

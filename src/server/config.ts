@@ -1,0 +1,60 @@
+/**
+ * Server configuration, read once from the environment. Every variable is documented in README.md.
+ * The defaults run the whole site on one machine against the reference content service.
+ */
+export interface ServerConfig {
+  host: string;
+  port: number;
+  contentApiBase: string;
+  /** "user:password" for the content service's Basic auth. Server-only: never sent to a browser. */
+  contentApiCredential: string;
+  imageBaseUrl: string;
+  contentTimeoutMs: number;
+  /** Start the reference content service in-process (npm start) when no external one is configured. */
+  embeddedContentService: boolean;
+}
+
+export const DEFAULT_CONTENT_PORT = 3001;
+export const DEFAULT_CONTENT_USER = 'veltrix-site';
+export const DEFAULT_CONTENT_PASSWORD = 'local-dev-only';
+
+function int(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number, got "${value}"`);
+  return n;
+}
+
+function trimSlash(url: string): string {
+  return url.replace(/\/+$/, '');
+}
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const external = Boolean(env.CONTENT_API_BASE);
+  const contentApiBase = trimSlash(env.CONTENT_API_BASE || `http://127.0.0.1:${int(env.CONTENT_SERVICE_PORT, DEFAULT_CONTENT_PORT, 'CONTENT_SERVICE_PORT')}`);
+  try {
+    new URL(contentApiBase);
+  } catch {
+    throw new Error(`CONTENT_API_BASE must be an absolute URL, got "${contentApiBase}"`);
+  }
+  const user = env.CONTENT_API_USER ?? DEFAULT_CONTENT_USER;
+  const password = env.CONTENT_API_PASSWORD ?? DEFAULT_CONTENT_PASSWORD;
+  if (env.NODE_ENV === 'production' && external && (!env.CONTENT_API_USER || !env.CONTENT_API_PASSWORD)) {
+    throw new Error('CONTENT_API_USER and CONTENT_API_PASSWORD must be set when CONTENT_API_BASE points at a real content service');
+  }
+  return {
+    host: env.HOST || '127.0.0.1',
+    port: int(env.PORT, 3000, 'PORT'),
+    contentApiBase,
+    contentApiCredential: `${user}:${password}`,
+    imageBaseUrl: `${trimSlash(env.IMAGE_BASE_URL || `${contentApiBase}/uploads`)}/`,
+    contentTimeoutMs: int(env.CONTENT_TIMEOUT_MS, 8000, 'CONTENT_TIMEOUT_MS'),
+    embeddedContentService: !external && env.EMBEDDED_CONTENT_SERVICE !== '0',
+  };
+}
+
+let current: ServerConfig | undefined;
+export function config(): ServerConfig {
+  current ??= readConfig();
+  return current;
+}

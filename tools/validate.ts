@@ -1,0 +1,29 @@
+/**
+ * npm run validate: checks every page definition and site.config.json.
+ *   --format github   also print GitHub Actions annotations (::error file=…,line=…,col=…::)
+ * Exit status 1 when anything is wrong.
+ */
+import { performance } from 'node:perf_hooks';
+import { formatIssue } from '../src/renderer/validate-definitions.ts';
+import { createValidator, loadDefinitionFiles, loadSiteFile } from './lib/project.ts';
+
+const started = performance.now();
+const validator = await createValidator();
+const files = await loadDefinitionFiles();
+const { issues, definitions } = validator.validate(files, await loadSiteFile());
+const github = process.argv.includes('--format') && process.argv[process.argv.indexOf('--format') + 1] === 'github';
+
+for (const issue of issues) {
+  console.error(formatIssue(issue));
+  if (github) {
+    const text = `${issue.pointer || '/'}: ${issue.message}`.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+    console.log(`::error file=${issue.file},line=${issue.line},col=${issue.column}::${text}`);
+  }
+}
+const ms = Math.round(performance.now() - started);
+if (issues.length) {
+  console.error(`\n${issues.length} problem(s) in ${new Set(issues.map((i) => i.file)).size} file(s); ${files.length} definitions checked in ${ms} ms.`);
+  process.exit(1);
+}
+const routes = definitions.flatMap((d) => d.routes).length;
+console.log(`${files.length} definitions valid (${routes} routes) in ${ms} ms.`);
