@@ -39,7 +39,7 @@ export function Carousel({ heading, label, variant = 'cards', perView = 5, autop
     const root = rootRef.current;
     if (!root || items.length === 0) return;
     let cancelled = false;
-    const reducedMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    const reducedMotion = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
     // Swiper is only downloaded on pages that have a carousel, once its slides are there.
     void Promise.all([import('swiper'), import('swiper/modules')]).then(([{ default: Swiper }, modules]) => {
       if (cancelled) return;

@@ -17,13 +17,13 @@ export function MemberGrid({ heading, members, footerLink }: MemberGridBlockProp
               {member.linkedin || member.twitter ? (
                 <p className="member__social">
                   {member.linkedin ? (
-                    <a href={member.linkedin} target="_blank" rel="noopener noreferrer">
-                      LinkedIn<span className="visually-hidden"> profile of {member.name}</span>
+                    <a href={member.linkedin} target="_blank" rel="noopener noreferrer" aria-label={`${member.name} on LinkedIn`}>
+                      LinkedIn
                     </a>
                   ) : null}
                   {member.twitter ? (
-                    <a href={member.twitter} target="_blank" rel="noopener noreferrer">
-                      Twitter<span className="visually-hidden"> profile of {member.name}</span>
+                    <a href={member.twitter} target="_blank" rel="noopener noreferrer" aria-label={`${member.name} on Twitter`}>
+                      Twitter
                     </a>
                   ) : null}
                 </p>

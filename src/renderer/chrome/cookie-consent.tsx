@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useSyncExternalStore } from 'react';
 import { SmartLink } from '../../blocks/shared.tsx';
 import type { ResolvedChrome } from '../page-data.ts';
 
@@ -16,21 +16,29 @@ function writeConsent(config: ResolvedChrome['cookieConsent'], status: ConsentSt
   document.cookie = `${config.cookieName}=${status}; path=/; max-age=${maxAge}; SameSite=Lax${domain}${secure}`;
 }
 
+// document.cookie has no change event: writers here notify the subscribed notices.
+const listeners = new Set<() => void>();
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
 /**
- * Bottom-right cookie notice. It renders after hydration (the server cannot know the visitor's
- * choice without varying the cached HTML), and it is fixed-position, so it shifts no layout.
+ * Bottom-right cookie notice. The server renders nothing (it cannot know the visitor's choice
+ * without varying cached HTML); after hydration the cookie decides. It is fixed-position, so
+ * appearing shifts no layout.
  */
 export function CookieConsent({ config }: { config: ResolvedChrome['cookieConsent'] }) {
-  const [visible, setVisible] = useState(false);
-
-  useEffect(() => {
-    setVisible(readConsent(config.cookieName) === undefined);
-  }, [config.cookieName]);
+  const visible = useSyncExternalStore(
+    subscribe,
+    () => readConsent(config.cookieName) === undefined,
+    () => false,
+  );
 
   if (!visible) return null;
   const choose = (status: ConsentStatus) => {
     writeConsent(config, status);
-    setVisible(false);
+    listeners.forEach((listener) => listener());
   };
   return (
     <section className="cookie-consent" role="dialog" aria-modal="false" aria-label="Cookie consent" aria-live="polite">

@@ -30,11 +30,14 @@ export function Header({ chrome }: { chrome: ResolvedChrome }) {
     };
   }, []);
 
-  // Any navigation closes the menus (covers links, back/forward and programmatic moves).
-  useEffect(() => {
+  // Any navigation closes the menus (links, back/forward, programmatic moves). Adjusting
+  // state during render, keyed on the location, avoids an extra effect pass.
+  const [seenLocation, setSeenLocation] = useState(location.key);
+  if (seenLocation !== location.key) {
+    setSeenLocation(location.key);
     setMenuOpen(false);
     setOpenGroup(null);
-  }, [location.pathname, location.search]);
+  }
 
   useEffect(() => {
     if (!menuOpen && !openGroup) return;

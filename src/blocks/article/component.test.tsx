@@ -1,0 +1,24 @@
+// @vitest-environment jsdom
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderBlock } from '../test-utils.tsx';
+import { fixture } from './fixture.ts';
+import { Article } from './component.tsx';
+
+describe('article', () => {
+  it('shows category, title as the page heading, date, body and the way back', () => {
+    renderBlock(<Article {...fixture} />);
+    expect(screen.getByRole('heading', { level: 1, name: fixture.title })).toBeTruthy();
+    expect(screen.getByText('Business')).toBeTruthy();
+    expect(screen.getByText('14 Mar 2026').getAttribute('datetime')).toBe('2026-03-14');
+    expect(screen.getByRole('heading', { level: 2, name: '1. Renewals slip' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to all articles' }).getAttribute('href')).toBe('/blog');
+  });
+
+  it('renders without the parts that have no value', () => {
+    renderBlock(<Article title="Only a title" />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Only a title' })).toBeTruthy();
+    expect(screen.queryByRole('img')).toBeNull();
+    expect(screen.queryByRole('link')).toBeNull();
+  });
+});

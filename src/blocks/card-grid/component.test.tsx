@@ -1,0 +1,27 @@
+// @vitest-environment jsdom
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderBlock } from '../test-utils.tsx';
+import { fixture } from './fixture.ts';
+import { CardGrid } from './component.tsx';
+
+describe('card-grid', () => {
+  it('lists cards with label, date, title, text and link, and the View All link', () => {
+    renderBlock(<CardGrid {...fixture} />);
+    expect(screen.getByRole('heading', { level: 2, name: 'Latest Resources' })).toBeTruthy();
+    const cards = screen.getAllByRole('listitem');
+    expect(cards).toHaveLength(2);
+    const first = within(cards[0]);
+    expect(first.getByRole('heading', { level: 3, name: /Five signs/ })).toBeTruthy();
+    expect(first.getByText('14 Mar 2026')).toBeTruthy();
+    expect(first.getByRole('link', { name: 'Read Full Article' }).getAttribute('href')).toBe('/blog/five-signs-lease-data');
+    expect(within(cards[1]).queryByRole('link')).toBeNull();
+    expect(screen.getByRole('link', { name: 'View All' }).getAttribute('href')).toBe('/white-paper-case-studies');
+  });
+
+  it('says so when the list is empty', () => {
+    renderBlock(<CardGrid items={[]} emptyText="No articles in this category yet." />);
+    expect(screen.getByText('No articles in this category yet.')).toBeTruthy();
+    expect(screen.queryByRole('list')).toBeNull();
+  });
+});

@@ -1,0 +1,36 @@
+// @vitest-environment jsdom
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderBlock } from '../test-utils.tsx';
+import { fixture } from './fixture.ts';
+import { Carousel, PER_VIEW_BREAKPOINTS } from './component.tsx';
+
+describe('carousel', () => {
+  it('server-renders every slide as content with named controls', () => {
+    renderBlock(<Carousel {...fixture} />);
+    const region = screen.getByRole('region', { name: 'Our Strengths' });
+    expect(within(region).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual([
+      'Lease & Contract Management',
+      'AI-powered Asset Tracking',
+      'Revenue Management',
+    ]);
+    expect(screen.getByRole('button', { name: 'Previous slide' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Next slide' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Pause/ })).toBeNull();
+  });
+
+  it('offers a pause control when it autoplays', () => {
+    renderBlock(<Carousel {...fixture} autoplay />);
+    expect(screen.getByRole('button', { name: 'Pause carousel' })).toBeTruthy();
+  });
+
+  it('renders nothing without slides', () => {
+    const { container } = renderBlock(<Carousel slides={[]} />);
+    expect(container.innerHTML).toBe('');
+  });
+
+  it('steps 5 slides down to 4/3/2 below 979/767/639 px, and 2 to 1 below 499 px', () => {
+    expect(PER_VIEW_BREAKPOINTS[5]).toEqual({ base: 2, 640: 3, 768: 4, 980: 5 });
+    expect(PER_VIEW_BREAKPOINTS[2]).toEqual({ base: 1, 500: 2 });
+  });
+});

@@ -1,0 +1,19 @@
+// @vitest-environment jsdom
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderBlock } from '../test-utils.tsx';
+import { fixture } from './fixture.ts';
+import { LinkPills } from './component.tsx';
+
+describe('link-pills', () => {
+  it('links every pill', () => {
+    renderBlock(<LinkPills {...fixture} />);
+    expect(screen.getByRole('heading', { name: 'Our Products' })).toBeTruthy();
+    expect(screen.getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual([
+      '/solutions/tower-management-solutions',
+      '/solutions/cross-industry-solutions',
+      '/products/',
+      '/solutions/telecom-and-CSP',
+    ]);
+  });
+});

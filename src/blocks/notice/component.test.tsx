@@ -1,0 +1,14 @@
+// @vitest-environment jsdom
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderBlock } from '../test-utils.tsx';
+import { fixture } from './fixture.ts';
+import { Notice } from './component.tsx';
+
+describe('notice', () => {
+  it('shows the not-found message and the way home', () => {
+    renderBlock(<Notice {...fixture} />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Sorry, Page not Found' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go to Homepage' }).getAttribute('href')).toBe('/');
+  });
+});

@@ -1,0 +1,63 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import type { ComponentType } from 'react';
+import { renderToString } from 'react-dom/server';
+import { MemoryRouter } from 'react-router';
+import { Ajv } from 'ajv';
+import addFormats from 'ajv-formats';
+import { describe, expect, it } from 'vitest';
+import { blockNames, blocks } from '../src/blocks/registry.ts';
+import { blockSchemaId } from '../src/renderer/validate-definitions.ts';
+import { loadSchemas, projectRoot } from '../tools/lib/project.ts';
+
+const fixtures = import.meta.glob<Record<string, unknown>>('../src/blocks/*/fixture.ts', { import: 'fixture', eager: true });
+
+describe('block registry', () => {
+  it('uses one name per block: registry key, schema file and folder', () => {
+    const schemaNames = readdirSync(path.join(projectRoot, 'schemas/blocks'))
+      .filter((f) => f.endsWith('.schema.json'))
+      .map((f) => f.replace('.schema.json', ''))
+      .sort();
+    const folders = readdirSync(path.join(projectRoot, 'src/blocks'), { withFileTypes: true })
+      .filter((e) => e.isDirectory())
+      .map((e) => e.name)
+      .sort();
+    expect([...blockNames].sort()).toEqual(schemaNames);
+    expect(folders).toEqual(schemaNames);
+  });
+
+  it.each(blockNames)('%s has its component, fixture and test files', (name) => {
+    for (const file of ['component.tsx', 'fixture.ts', 'component.test.tsx']) {
+      expect(existsSync(path.join(projectRoot, 'src/blocks', name, file)), `src/blocks/${name}/${file}`).toBe(true);
+    }
+  });
+
+  it.each(blockNames)('%s: the fixture validates against the schema and renders on the server', async (name) => {
+    const ajv = new Ajv({ strict: false, allErrors: true, allowUnionTypes: true });
+    addFormats(ajv);
+    ajv.addFormat('image', true).addFormat('image-path', true);
+    for (const schema of await loadSchemas()) ajv.addSchema(schema);
+    const fixture = fixtures[`../src/blocks/${name}/fixture.ts`];
+    expect(fixture, `src/blocks/${name}/fixture.ts exports fixture`).toBeDefined();
+    const validate = ajv.getSchema(blockSchemaId(name))!;
+    expect(validate(fixture), JSON.stringify(validate.errors)).toBe(true);
+
+    const Block = blocks[name] as ComponentType<Record<string, unknown>>;
+    const html = renderToString(
+      <MemoryRouter>
+        <Block {...fixture} />
+      </MemoryRouter>,
+    );
+    expect(html.length).toBeGreaterThan(50);
+    // Something the fixture says is on the page.
+    const firstText = JSON.stringify(fixture).match(/"(?:heading|title|name|label)":"([^"]+)"/)?.[1];
+    if (firstText) expect(html).toContain(firstText.replace(/&/g, '&amp;').replace(/'/g, '&#x27;'));
+  });
+
+  it('generated types match the schemas', () => {
+    // Exits non-zero, naming the stale file, when a schema changed without `npm run generate`.
+    const out = execFileSync(process.execPath, ['--import', 'tsx', 'tools/generate-types.ts', '--check'], { cwd: projectRoot, encoding: 'utf8' });
+    expect(out).toContain('up to date');
+  });
+});
