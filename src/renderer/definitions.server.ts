@@ -1,10 +1,13 @@
 /**
- * The page definitions, schemas, contract and site config, bundled into the server build with
- * import.meta.glob (in development Vite re-runs this module when a definition is added or
- * changed). Validated once at start-up with the same validator as `npm run validate`: problems
- * are logged with file:line:col; a definition whose shape is broken is left out, and a section
- * that fails validation is skipped at render time.
+ * The page definitions, schemas, contract and site config: bundled into the production server
+ * build with import.meta.glob, read from disk in development (and re-read whenever the dev
+ * server reports a change, see vite.config.ts). Validated with the same validator as
+ * `npm run validate`: problems are logged with file:line:col; a definition whose shape is broken
+ * is left out, and a section that fails validation is skipped at render time.
  */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { matchRoutes } from 'react-router';
 import { blockNames } from '../blocks/registry.ts';
 import type { JsonSchema } from './schema-store.ts';
@@ -24,11 +27,41 @@ export interface Catalog {
   match(pathname: string): { definition: PageDefinition; params: Record<string, string | undefined> } | undefined;
 }
 
+interface Inputs {
+  files: { file: string; text: string }[];
+  schemas: JsonSchema[];
+  contract: Contract;
+  siteText: string;
+}
+
+function bundledInputs(): Inputs {
+  return {
+    files: Object.entries(definitionFiles).map(([file, text]) => ({ file: file.replace(/^\//, ''), text })),
+    schemas: Object.values(schemaFiles),
+    contract: Object.values(contractFile)[0] ?? { endpoints: [] },
+    siteText: Object.values(siteFile)[0] ?? '{}',
+  };
+}
+
+function diskInputs(): Inputs {
+  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+  const list = (dir: string, suffix: string) =>
+    readdirSync(path.join(root, dir), { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile() && e.name.endsWith(suffix))
+      .map((e) => path.relative(root, path.join(e.parentPath, e.name)))
+      .sort();
+  const read = (file: string) => readFileSync(path.join(root, file), 'utf8');
+  return {
+    files: list('page-definitions', '.json').map((file) => ({ file, text: read(file) })),
+    schemas: list('schemas', '.schema.json').map((file) => JSON.parse(read(file)) as JsonSchema),
+    contract: JSON.parse(read('schemas/content/contract.json')) as Contract,
+    siteText: read('site.config.json'),
+  };
+}
+
 function build(): Catalog {
-  const contract = Object.values(contractFile)[0] ?? { endpoints: [] };
-  const validator = new DefinitionValidator({ schemas: Object.values(schemaFiles), blockNames, contract });
-  const files = Object.entries(definitionFiles).map(([file, text]) => ({ file: file.replace(/^\//, ''), text }));
-  const siteText = Object.values(siteFile)[0] ?? '{}';
+  const { files, schemas, contract, siteText } = import.meta.env.DEV ? diskInputs() : bundledInputs();
+  const validator = new DefinitionValidator({ schemas, blockNames, contract });
   const { issues, definitions, site } = validator.validate(files, { file: 'site.config.json', text: siteText });
   for (const issue of issues) console.error(`[definitions] ${formatIssue(issue)}`);
   if (!site) throw new Error('site.config.json could not be read; see the errors above');
@@ -50,8 +83,16 @@ function build(): Catalog {
   };
 }
 
+/** Bumped by the dev server's watcher (vite.config.ts) when a definition or schema changes. */
+export const DEFINITIONS_VERSION_KEY = '__pageDefinitionsVersion';
+
 let catalog: Catalog | undefined;
+let builtFor: unknown;
 export function getCatalog(): Catalog {
-  catalog ??= build();
+  const version = (globalThis as Record<string, unknown>)[DEFINITIONS_VERSION_KEY];
+  if (!catalog || builtFor !== version) {
+    catalog = build();
+    builtFor = version;
+  }
   return catalog;
 }

@@ -6,7 +6,11 @@
 import { createRequestHandler } from '@react-router/express';
 import express, { type Request, type Response } from 'express';
 import contract from '../../schemas/content/contract.json' with { type: 'json' };
+import { getCatalog } from '../renderer/definitions.server.ts';
 import { ContentError, fetchContent } from './content-client.ts';
+
+// Validate definitions at start-up: problems are logged now, not on a visitor's first request.
+getCatalog();
 
 export const app = express();
 app.disable('x-powered-by');

@@ -4,7 +4,7 @@
  * Run with `npm run dev` (development) or `npm start` (production build).
  */
 import { existsSync } from 'node:fs';
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -45,10 +45,16 @@ export async function startSite(options: StartOptions): Promise<RunningSite> {
   const app = express();
   app.disable('x-powered-by');
   app.use(compression());
+  const httpServer = createServer(app);
 
   if (options.mode === 'development') {
     const vite = await import('vite');
-    const server = await vite.createServer({ root, server: { middlewareMode: true }, appType: 'custom' });
+    // HMR shares the site's port, so several dev servers can run side by side.
+    const server = await vite.createServer({
+      root,
+      server: { middlewareMode: true, hmr: { server: httpServer } },
+      appType: 'custom',
+    });
     closers.push(() => server.close());
     app.use(server.middlewares);
     app.use((async (req, res, next) => {
@@ -72,8 +78,8 @@ export async function startSite(options: StartOptions): Promise<RunningSite> {
 
   const host = options.host ?? cfg.host;
   const server: Server = await new Promise((resolve, reject) => {
-    const s = app.listen(options.port ?? cfg.port, host, () => resolve(s));
-    s.on('error', reject);
+    httpServer.once('error', reject);
+    httpServer.listen(options.port ?? cfg.port, host, () => resolve(httpServer));
   });
   const { port } = server.address() as AddressInfo;
   return {

@@ -1,0 +1,204 @@
+import type { Browser, BrowserContext } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { launch, openPage, type WatchedPage } from './e2e/browser.ts';
+
+const site = inject('siteUrl');
+let browser: Browser;
+let context: BrowserContext;
+
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+beforeEach(async () => {
+  context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+});
+afterEach(async () => {
+  await context?.close();
+});
+
+/** Loads a page, waits for hydration and the network to settle, and returns it. */
+async function visit(path: string, watched?: WatchedPage): Promise<WatchedPage> {
+  const w = watched ?? (await openPage(context));
+  await w.page.goto(`${site}${path}`, { waitUntil: 'networkidle' });
+  // React Router marks hydration done by replacing its SSR context; wait for client routing.
+  await w.page.waitForFunction(() => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined);
+  return w;
+}
+
+async function firstBlogSlug(): Promise<string> {
+  const w = await visit('/blog');
+  const href = await w.page.getByRole('link', { name: 'Read Full Article' }).first().getAttribute('href');
+  await w.page.close();
+  return href!;
+}
+
+describe('every page of the engine issue loads cleanly in Chromium', () => {
+  const pages: [string, RegExp][] = [
+    ['/', /Mobile Congress/],
+    ['/blog', /.+/],
+    ['/blog?category=products&page=1', /.+/],
+    ['/about-veltrix', /.+/],
+    ['/privacy-policy', /Privacy/],
+    ['/terms-services', /Terms/],
+  ];
+
+  it.each(pages)('%s: main heading, title, no console error or hydration warning', async (path, heading) => {
+    const { page, problems } = await visit(path);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).first().textContent()).toMatch(heading);
+    expect(await page.title()).not.toBe('');
+    // Give late hydration reports a moment to arrive.
+    await page.waitForTimeout(300);
+    expect(problems).toEqual([]);
+  });
+
+  it('a blog post: category, title, body and the way back', async () => {
+    const href = await firstBlogSlug();
+    const { page, problems } = await visit(href);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).not.toBe('');
+    expect(await page.locator('.article__body p').count()).toBeGreaterThan(1);
+    await page.getByRole('link', { name: 'Back to all articles' }).click();
+    await page.waitForURL(`${site}/blog`);
+    expect(problems).toEqual([]);
+  });
+
+  it('an unknown path: the not-found page with status 404 and a way home', async () => {
+    const w = await openPage(context);
+    const response = await w.page.goto(`${site}/no-such-page`, { waitUntil: 'networkidle' });
+    expect(response?.status()).toBe(404);
+    expect(await w.page.getByRole('heading', { level: 1 }).textContent()).toBe('Sorry, Page not Found');
+    await w.page.getByRole('link', { name: 'Go to Homepage' }).click();
+    await w.page.waitForURL(`${site}/`);
+    await expect.poll(() => w.page.getByRole('heading', { level: 1 }).first().textContent()).toMatch(/Mobile Congress/);
+    // Chromium reports the document's own 404 status as a console error; nothing else may appear.
+    expect(w.problems.filter((p) => !p.includes('status of 404'))).toEqual([]);
+  });
+});
+
+describe('site chrome', () => {
+  it('the header becomes sticky after 70 px of scroll', async () => {
+    const { page } = await visit('/privacy-policy');
+    const header = page.locator('header.site-header');
+    expect(await header.getAttribute('data-sticky')).toBe('false');
+    await page.mouse.wheel(0, 400);
+    await expect.poll(() => header.getAttribute('data-sticky')).toBe('true');
+    const box = await header.boundingBox();
+    expect(box?.y).toBe(0);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expect.poll(() => header.getAttribute('data-sticky')).toBe('false');
+  });
+
+  it('the mobile menu opens, expands groups, and closes on a link click', async () => {
+    await context.close();
+    context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const { page, problems } = await visit('/privacy-policy');
+    const toggle = page.getByRole('button', { name: 'Menu' });
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    expect(await nav.isVisible()).toBe(false);
+    await toggle.click();
+    await expect.poll(() => nav.isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Close menu' }).getAttribute('aria-expanded')).toBe('true');
+
+    const resources = nav.getByRole('button', { name: 'Resources' });
+    await resources.click();
+    expect(await resources.getAttribute('aria-expanded')).toBe('true');
+    await nav.getByRole('link', { name: 'Blogs' }).click();
+    await page.waitForURL(`${site}/blog`);
+    await expect.poll(() => nav.isVisible()).toBe(false);
+    expect(await page.getByRole('button', { name: 'Menu' }).getAttribute('aria-expanded')).toBe('false');
+
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('button', { name: 'Close menu' }).click();
+    await expect.poll(() => nav.isVisible()).toBe(false);
+    expect(problems).toEqual([]);
+  });
+
+  it('cookie consent: exact texts; closing sets status deny and it stays closed', async () => {
+    const { page } = await visit('/');
+    const dialog = page.getByRole('dialog', { name: 'Cookie consent' });
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    expect(await dialog.textContent()).toContain('This website uses cookies to improve your browsing experience, analyse site traffic and improve our services.');
+    expect(await dialog.getByRole('link', { name: 'Privacy-policy' }).getAttribute('href')).toBe('/privacy-policy');
+    expect(await dialog.getByRole('button', { name: 'Ok', exact: true }).isVisible()).toBe(true);
+    expect(await dialog.getByRole('button', { name: 'Refuse cookies' }).isVisible()).toBe(true);
+
+    await dialog.getByRole('button', { name: 'Close cookie notice' }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
+    const cookie = (await context.cookies()).find((c) => c.name === 'cookieconsent_status');
+    expect(cookie?.value).toBe('deny');
+    expect(cookie?.path).toBe('/');
+
+    await page.reload({ waitUntil: 'networkidle' });
+    await page.waitForTimeout(300);
+    expect(await dialog.count()).toBe(0);
+  });
+
+  it('cookie consent: Ok records allow', async () => {
+    const { page } = await visit('/blog');
+    await page.getByRole('dialog', { name: 'Cookie consent' }).getByRole('button', { name: 'Ok', exact: true }).click();
+    expect((await context.cookies()).find((c) => c.name === 'cookieconsent_status')?.value).toBe('allow');
+  });
+
+  it('the Download Brochures button goes to /download on the home page', async () => {
+    const { page } = await visit('/');
+    expect(await page.getByRole('link', { name: 'Download Brochures' }).getAttribute('href')).toBe('/download');
+  });
+});
+
+describe('blocks in the browser', () => {
+  it('blog: category tabs and pagination navigate without a full reload and keep the filter', async () => {
+    const { page, problems } = await visit('/blog');
+    await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 1));
+    const tabs = page.getByRole('navigation', { name: 'Blog categories' });
+    expect(await tabs.getByRole('link', { name: 'Recent' }).getAttribute('aria-current')).toBe('page');
+    const tab = tabs.getByRole('link').nth(1);
+    const category = (await tab.textContent())!;
+    await tab.click();
+    await page.waitForURL(/\?category=/);
+    await expect.poll(() => tabs.getByRole('link', { name: category }).getAttribute('aria-current')).toBe('page');
+    const labels = await page.locator('.card__label').allTextContents();
+    expect(labels.length).toBeGreaterThan(0);
+    expect(new Set(labels)).toEqual(new Set([category]));
+
+    await page.goto(`${site}/blog`, { waitUntil: 'networkidle' });
+    const pager = page.getByRole('navigation', { name: 'Blog pages' });
+    await pager.getByRole('link', { name: 'Next' }).click();
+    await page.waitForURL(`${site}/blog?page=2`);
+    await expect.poll(() => pager.getByRole('link', { name: 'Page 2' }).getAttribute('aria-current')).toBe('page');
+    expect(await pager.getByRole('link', { name: 'Previous' }).isVisible()).toBe(true);
+    expect(problems).toEqual([]);
+  });
+
+  it('client navigation keeps the page alive (no full reload) and scrolls to top', async () => {
+    const { page } = await visit('/');
+    await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 1));
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await page.getByRole('link', { name: 'View All' }).first().scrollIntoViewIfNeeded();
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).click();
+    await page.waitForURL(`${site}/privacy-policy`);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(1);
+  });
+
+  it('carousels start once their slides are there, and move with the buttons', async () => {
+    const { page, problems } = await visit('/');
+    const strengths = page.getByRole('region', { name: /Strengths/ });
+    await expect.poll(() => strengths.locator('.swiper').getAttribute('class')).toContain('swiper-initialized');
+    const wrapper = strengths.locator('.swiper-wrapper');
+    const before = await wrapper.evaluate((el) => getComputedStyle(el).transform);
+    await strengths.getByRole('button', { name: 'Next slide' }).click();
+    await expect.poll(() => wrapper.evaluate((el) => getComputedStyle(el).transform)).not.toBe(before);
+    expect(problems).toEqual([]);
+  });
+
+  it('the hero carousel does not autoplay under prefers-reduced-motion', async () => {
+    await context.close();
+    context = await browser.newContext({ viewport: { width: 1366, height: 900 }, reducedMotion: 'reduce' });
+    const { page } = await visit('/');
+    const hero = page.getByRole('region', { name: 'Highlights' });
+    await expect.poll(() => hero.locator('.swiper').getAttribute('class')).toContain('swiper-initialized');
+    expect(await hero.getByRole('button', { name: 'Play carousel' }).isVisible()).toBe(true);
+  });
+});
