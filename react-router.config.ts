@@ -5,4 +5,13 @@ export default {
   appDirectory: 'src',
   buildDirectory: 'build',
   ssr: true,
+  // v8 behaviours stay off until we move to React Router 8 (which needs Node 22); naming them
+  // here records the decision and keeps build logs readable.
+  future: {
+    v8_middleware: false,
+    v8_splitRouteModules: false,
+    v8_viteEnvironmentApi: false,
+    v8_passThroughRequests: false,
+    v8_trailingSlashAwareDataRequests: false,
+  },
 } satisfies Config;
