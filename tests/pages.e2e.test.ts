@@ -23,8 +23,8 @@ afterEach(async () => {
 async function visit(path: string, watched?: WatchedPage): Promise<WatchedPage> {
   const w = watched ?? (await openPage(context));
   await w.page.goto(`${site}${path}`, { waitUntil: 'networkidle' });
-  // React Router marks hydration done by replacing its SSR context; wait for client routing.
-  await w.page.waitForFunction(() => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined);
+  // The root sets data-hydrated once React has hydrated the page.
+  await w.page.waitForSelector('html[data-hydrated="true"]', { state: 'attached' });
   return w;
 }
 

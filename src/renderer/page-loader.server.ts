@@ -133,6 +133,10 @@ function resolveSections(definition: PageDefinition, scope: Scope, catalog: Cata
     const props = resolve(raw, scope, {
       onIssue: (issue) => logOnce(`[content] ${where}${issue.pointer}: ${issue.message}`),
     }) as Record<string, unknown>;
+    for (const problem of catalog.validator.checkResolvedProps(block, props)) {
+      // Rendered anyway: blocks tolerate missing or odd values; the log tells the content team.
+      logOnce(`[content] ${where} (${block}) content does not fit: ${problem}`);
+    }
     const schema = catalog.validator.store.root(blockSchemaId(block));
     out.push({ block: section.block, id, key: `${index}-${block}`, props: transform(props, schema, catalog) as Record<string, unknown> });
   });

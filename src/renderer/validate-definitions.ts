@@ -183,6 +183,18 @@ export class DefinitionValidator {
     if (!fn(value)) reportAjvErrors(fn.errors ?? [], pointer, report, this.store, loc);
   }
 
+  /**
+   * Checks resolved props (after bindings) against the block schema: how the server notices
+   * content that does not fit what a definition promised. Returns readable messages.
+   */
+  checkResolvedProps(block: string, props: unknown): string[] {
+    const fn = this.compile(blockSchemaId(block));
+    if (fn(props)) return [];
+    const out: string[] = [];
+    reportAjvErrors(fn.errors ?? [], '', (pointer, message) => out.push(`${pointer || '/'}: ${message}`), this.store, this.store.root(blockSchemaId(block)));
+    return out;
+  }
+
   validate(files: { file: string; text: string }[], siteInput: SiteInput): ValidationResult {
     this.definitionShape ??= this.compile(DEFINITION_SCHEMA_ID);
     this.siteShape ??= this.compile(SITE_SCHEMA_ID);

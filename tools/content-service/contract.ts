@@ -1,0 +1,184 @@
+// The content contract (schemas/content/contract.json) is the single list of
+// endpoints: the reference server routes from it, the site's validator checks
+// page definitions against the schemas it names. This module loads it and
+// holds the pure helpers (route matching, pagination) so tests can reuse them.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+export const SERVICE_DIR = here;
+export const DATA_DIR = path.join(here, 'data');
+export const UPLOADS_DIR = path.join(here, 'uploads');
+export const SCHEMA_DIR = path.resolve(here, '../../schemas/content');
+export const CONTRACT_PATH = path.join(SCHEMA_DIR, 'contract.json');
+
+/**
+ * Meaning of the schemas' "image-path" format: a path relative to the image base,
+ * segments that never start with a dot (so no "..") and an image extension.
+ */
+export const IMAGE_PATH_PATTERN = /^[A-Za-z0-9_-][A-Za-z0-9_.-]*(?:\/[A-Za-z0-9_-][A-Za-z0-9_.-]*)*\.(?:svg|png|jpe?g|webp|gif)$/i;
+
+/** Sample answered with one JSON file; `{name}` is filled from the path. */
+export interface FileSample {
+  file: string;
+}
+
+/** Sample answered as a Laravel-style page of a JSON array file. */
+export interface PaginatedSample {
+  paginate: string;
+  perPage: number;
+  /** query parameter -> item field that must equal it (when non-empty) */
+  filter?: Record<string, string>;
+}
+
+export interface Endpoint {
+  path: string;
+  schema: string;
+  sample: FileSample | PaginatedSample;
+  description?: string;
+  query?: Record<string, string>;
+}
+
+export interface Contract {
+  endpoints: Endpoint[];
+}
+
+export function isPaginated(sample: Endpoint['sample']): sample is PaginatedSample {
+  return 'paginate' in sample;
+}
+
+const isRecordOfStrings = (v: unknown): v is Record<string, string> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) && Object.values(v).every((x) => typeof x === 'string');
+
+/** Reads and checks contract.json; throws naming the faulty entry so a typo fails at start-up, not per request. */
+export function loadContract(file: string = CONTRACT_PATH): Contract {
+  const raw: unknown = JSON.parse(readFileSync(file, 'utf8'));
+  const endpoints = (raw as { endpoints?: unknown }).endpoints;
+  if (!Array.isArray(endpoints)) throw new Error(`${file}: "endpoints" must be an array`);
+  const seen = new Set<string>();
+  endpoints.forEach((e: unknown, i) => {
+    const where = `${file}: endpoints[${i}]`;
+    const ep = e as Partial<Endpoint> | null;
+    if (!ep || typeof ep.path !== 'string' || !/^\/api\/[A-Za-z0-9_{}/.-]+$/.test(ep.path))
+      throw new Error(`${where}: "path" must be a string starting with /api/`);
+    if (seen.has(ep.path)) throw new Error(`${where}: duplicate path ${ep.path}`);
+    seen.add(ep.path);
+    if (typeof ep.schema !== 'string' || !/^[a-z0-9-]+\.schema\.json$/.test(ep.schema))
+      throw new Error(`${where}: "schema" must name a *.schema.json file`);
+    if (ep.query !== undefined && !isRecordOfStrings(ep.query)) throw new Error(`${where}: "query" must map names to descriptions`);
+    const s = ep.sample as Partial<FileSample & PaginatedSample> | undefined;
+    if (!s || (typeof s.file === 'string') === (typeof s.paginate === 'string'))
+      throw new Error(`${where}: "sample" needs exactly one of "file" or "paginate"`);
+    if (typeof s.paginate === 'string') {
+      if (!Number.isInteger(s.perPage) || (s.perPage ?? 0) < 1) throw new Error(`${where}: "sample.perPage" must be a positive integer`);
+      if (s.filter !== undefined && !isRecordOfStrings(s.filter))
+        throw new Error(`${where}: "sample.filter" must map query names to item fields`);
+    }
+    const params = [...ep.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+    const used = typeof s.file === 'string' ? [...s.file.matchAll(/\{(\w+)\}/g)].map((m) => m[1]) : [];
+    for (const name of used) if (!params.includes(name)) throw new Error(`${where}: sample uses {${name}} which is not in the path`);
+  });
+  return raw as Contract;
+}
+
+type Segment = { literal: string } | { param: string };
+
+export interface Route {
+  endpoint: Endpoint;
+  segments: Segment[];
+}
+
+export function compileRoutes(contract: Contract): Route[] {
+  const routes = contract.endpoints.map((endpoint) => ({
+    endpoint,
+    segments: endpoint.path
+      .split('/')
+      .slice(1)
+      .map((s): Segment => {
+        const m = /^\{(\w+)\}$/.exec(s);
+        return m ? { param: m[1] } : { literal: s };
+      }),
+  }));
+  // Literal routes win over parameterised ones (e.g. a future /api/page/{slug}).
+  const paramCount = (r: Route) => r.segments.filter((s) => 'param' in s).length;
+  return routes.sort((a, b) => paramCount(a) - paramCount(b));
+}
+
+/** A `{name}` value must be one plain path segment: no traversal, no separators. */
+const SAFE_PARAM = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/;
+
+export function isSafeParam(value: string): boolean {
+  return SAFE_PARAM.test(value) && !value.includes('..');
+}
+
+export interface RouteMatch {
+  route: Route;
+  params: Record<string, string>;
+}
+
+/** Matches a raw (still percent-encoded) pathname; unsafe parameter values never match. */
+export function matchRoute(routes: Route[], rawPathname: string): RouteMatch | undefined {
+  const parts = rawPathname.split('/').slice(1);
+  let decoded: string[];
+  try {
+    decoded = parts.map((p) => decodeURIComponent(p));
+  } catch {
+    return undefined;
+  }
+  for (const route of routes) {
+    if (route.segments.length !== decoded.length) continue;
+    const params: Record<string, string> = {};
+    const ok = route.segments.every((seg, i) => {
+      if ('literal' in seg) return seg.literal === decoded[i];
+      if (!isSafeParam(decoded[i])) return false;
+      params[seg.param] = decoded[i];
+      return true;
+    });
+    if (ok) return { route, params };
+  }
+  return undefined;
+}
+
+export function fillTemplate(template: string, params: Record<string, string>): string {
+  return template.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined || !isSafeParam(value)) throw new Error(`Unsafe or missing value for {${name}}`);
+    return value;
+  });
+}
+
+/** Laravel treats anything that is not a positive integer as page 1. */
+export function parsePage(raw: string | null | undefined): number {
+  if (raw == null || !/^\d+$/.test(raw.trim())) return 1;
+  const n = Number(raw.trim());
+  return Number.isSafeInteger(n) && n >= 1 ? n : 1;
+}
+
+export interface PaginatedList<T> {
+  current_page: number;
+  last_page: number;
+  per_page: number;
+  total: number;
+  data: T[];
+}
+
+export function paginate<T>(items: readonly T[], page: number, perPage: number): PaginatedList<T> {
+  const total = items.length;
+  return {
+    current_page: page,
+    last_page: Math.max(1, Math.ceil(total / perPage)),
+    per_page: perPage,
+    total,
+    data: items.slice((page - 1) * perPage, page * perPage),
+  };
+}
+
+/** Keeps items whose `field` equals the query value, for each non-empty filtered query parameter. */
+export function applyFilters<T>(items: readonly T[], filter: Record<string, string> | undefined, query: URLSearchParams): T[] {
+  const active = Object.entries(filter ?? {})
+    .map(([param, field]) => [field, query.get(param)?.trim() ?? ''] as const)
+    .filter(([, value]) => value !== '');
+  return items.filter((item) => active.every(([field, value]) => String((item as Record<string, unknown>)[field] ?? '') === value));
+}

@@ -1,0 +1,198 @@
+// Reference content service: plays the external content API (SPEC §7) for
+// local development and tests. Routes come only from schemas/content/contract.json;
+// answers come from the sample files in ./data; images from ./uploads.
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { readFile, stat } from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import {
+  DATA_DIR,
+  UPLOADS_DIR,
+  applyFilters,
+  compileRoutes,
+  fillTemplate,
+  isPaginated,
+  loadContract,
+  matchRoute,
+  paginate,
+  parsePage,
+  type Endpoint,
+} from './contract.ts';
+
+export interface ContentServiceOptions {
+  port?: number;
+  host?: string;
+  user?: string;
+  password?: string;
+  log?: boolean;
+}
+
+export interface RunningContentService {
+  url: string;
+  close(): Promise<void>;
+}
+
+const IMAGE_TYPES: Record<string, string> = {
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.gif': 'image/gif',
+  '.ico': 'image/x-icon',
+};
+
+class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+const sha256 = (s: string) => createHash('sha256').update(s, 'utf8').digest();
+
+function sendJson(res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': Buffer.byteLength(text),
+    'X-Content-Type-Options': 'nosniff',
+    ...headers,
+  });
+  res.end(text);
+}
+
+export async function startContentService(opts: ContentServiceOptions = {}): Promise<RunningContentService> {
+  const host = opts.host ?? '127.0.0.1';
+  const user = opts.user ?? process.env.CONTENT_API_USER ?? 'veltrix-site';
+  const password = opts.password ?? process.env.CONTENT_API_PASSWORD ?? 'local-dev-only';
+  // Hashing both sides gives equal-length buffers, so timingSafeEqual leaks neither content nor length.
+  const expectedCredential = sha256(`${user}:${password}`);
+  const routes = compileRoutes(loadContract());
+  const jsonCache = new Map<string, unknown>();
+
+  function isAuthorized(header: string | undefined): boolean {
+    const m = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(header ?? '');
+    const given = m ? Buffer.from(m[1], 'base64').toString('utf8') : '';
+    return timingSafeEqual(sha256(given), expectedCredential) && m !== null;
+  }
+
+  /** Parsed once, then served from memory; a missing file is `undefined` (and not cached). */
+  async function readData(relative: string): Promise<unknown> {
+    const file = path.resolve(DATA_DIR, relative);
+    if (!file.startsWith(DATA_DIR + path.sep)) throw new HttpError(404, 'Not found');
+    if (jsonCache.has(file)) return jsonCache.get(file);
+    let text: string;
+    try {
+      text = await readFile(file, 'utf8');
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      throw err;
+    }
+    const value: unknown = JSON.parse(text);
+    jsonCache.set(file, value);
+    return value;
+  }
+
+  async function answer(endpoint: Endpoint, params: Record<string, string>, query: URLSearchParams): Promise<unknown> {
+    const { sample } = endpoint;
+    if (!isPaginated(sample)) return readData(fillTemplate(sample.file, params));
+    const items = await readData(sample.paginate);
+    if (!Array.isArray(items)) throw new Error(`${sample.paginate} must hold a JSON array`);
+    const filtered = applyFilters(items, sample.filter, query);
+    return { list: paginate(filtered, parsePage(query.get('page')), sample.perPage) };
+  }
+
+  async function serveApi(req: http.IncomingMessage, res: http.ServerResponse, rawPath: string, query: URLSearchParams) {
+    // Auth before routing, so unauthenticated callers learn nothing about which paths exist.
+    if (!isAuthorized(req.headers.authorization)) throw new HttpError(401, 'Unauthorized', { 'WWW-Authenticate': 'Basic realm="content"' });
+    const match = matchRoute(routes, rawPath);
+    if (!match) throw new HttpError(404, 'Not found');
+    if (req.method !== 'GET' && req.method !== 'HEAD') throw new HttpError(405, 'Method not allowed', { Allow: 'GET, HEAD' });
+    const body = await answer(match.route.endpoint, match.params, query);
+    if (body === undefined) throw new HttpError(404, 'Not found');
+    sendJson(res, 200, body);
+  }
+
+  /** Public, like the CDN in production; only known image types, only below uploads/. */
+  async function serveUpload(req: http.IncomingMessage, res: http.ServerResponse, rawPath: string) {
+    if (req.method !== 'GET' && req.method !== 'HEAD') throw new HttpError(405, 'Method not allowed', { Allow: 'GET, HEAD' });
+    let parts: string[];
+    try {
+      parts = rawPath
+        .slice('/uploads/'.length)
+        .split('/')
+        .map((p) => decodeURIComponent(p));
+    } catch {
+      throw new HttpError(400, 'Bad request');
+    }
+    // Checked after decoding so %2e%2e, %2f and %5c cannot smuggle a traversal in.
+    if (parts.some((p) => p === '' || p === '.' || p === '..' || /[/\\\0]/.test(p))) throw new HttpError(404, 'Not found');
+    const file = path.resolve(UPLOADS_DIR, ...parts);
+    const type = IMAGE_TYPES[path.extname(file).toLowerCase()];
+    if (!type || !file.startsWith(UPLOADS_DIR + path.sep)) throw new HttpError(404, 'Not found');
+    const info = await stat(file).catch(() => undefined);
+    if (!info?.isFile()) throw new HttpError(404, 'Not found');
+    const content = await readFile(file);
+    res.writeHead(200, {
+      'Content-Type': type,
+      'Content-Length': content.length,
+      'Cache-Control': 'public, max-age=86400',
+      'X-Content-Type-Options': 'nosniff',
+      // SVGs opened directly must not run scripts.
+      'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'",
+    });
+    res.end(content);
+  }
+
+  const server = http.createServer((req, res) => {
+    const started = Date.now();
+    if (opts.log) res.on('finish', () => console.log(`${req.method} ${req.url} ${res.statusCode} ${Date.now() - started}ms`));
+    const rawUrl = req.url ?? '/';
+    const rawPath = rawUrl.split('?')[0];
+    const query = new URL(rawUrl, 'http://content.local').searchParams;
+    const handled = rawPath.startsWith('/api/')
+      ? serveApi(req, res, rawPath, query)
+      : rawPath.startsWith('/uploads/')
+        ? serveUpload(req, res, rawPath)
+        : Promise.reject(new HttpError(404, 'Not found'));
+    handled.catch((err: unknown) => {
+      if (res.headersSent) return res.destroy();
+      if (err instanceof HttpError) return sendJson(res, err.status, { message: err.message }, err.headers);
+      console.error('content-service:', err);
+      sendJson(res, 500, { message: 'Internal server error' });
+    });
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port ?? 0, host, () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  const hostForUrl = host.includes(':') ? `[${host}]` : host;
+
+  return {
+    url: `http://${hostForUrl}:${port}`,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((err) => (err ? reject(err) : resolve()));
+        server.closeAllConnections(); // keep-alive sockets would otherwise hold close() open
+      }),
+  };
+}
+
+const runDirectly = process.argv[1] !== undefined && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href;
+
+if (runDirectly) {
+  const port = Number(process.env.CONTENT_SERVICE_PORT ?? 3001);
+  const service = await startContentService({ port, log: true });
+  console.log(`Reference content service on ${service.url}`);
+  const stop = () => void service.close().then(() => process.exit(0));
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
