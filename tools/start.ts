@@ -23,7 +23,7 @@ const builtAt = existsSync(STAMP) ? statSync(STAMP).mtimeMs : 0;
 const sourcesAt = Math.max(...INPUTS.map((p) => newest(path.join(projectRoot, p))));
 if (builtAt < sourcesAt) {
   console.log(builtAt ? 'Sources changed since the last build: rebuilding…' : 'No build yet: building…');
-  const result = spawnSync('npx', ['react-router', 'build'], { cwd: projectRoot, stdio: 'inherit' });
+  const result = spawnSync('npx', ['react-router', 'build'], { cwd: projectRoot, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
