@@ -5,7 +5,12 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { projectRoot } from './lib/project.ts';
+import { fileURLToPath } from 'node:url';
+
+// React picks its development or production build when first loaded, so nothing here may load
+// React before NODE_ENV is set (the npm script sets it; this covers running the file directly).
+process.env.NODE_ENV = 'production';
+const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 const INPUTS = ['src', 'page-definitions', 'schemas', 'public', 'site.config.json', 'vite.config.ts', 'react-router.config.ts', 'package-lock.json'];
 const STAMP = path.join(projectRoot, 'build/server/index.js');
@@ -27,7 +32,6 @@ if (builtAt < sourcesAt) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-process.env.NODE_ENV = 'production';
 const { startSite } = await import('../src/server/main.ts');
 const site = await startSite({ mode: 'production' });
 if (site.contentUrl) console.log(`Reference content service (sample content) on ${site.contentUrl}`);
