@@ -1,4 +1,4 @@
-/** Starts the production site as a child process, as `npm start` would run it. */
+/** Starts the site as a child process: production as `npm run serve` runs it, or development as `npm run dev`. */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { DEFAULT_CONTENT_PASSWORD, DEFAULT_CONTENT_USER } from '../../src/server/config.ts';
 import { projectRoot } from '../../tools/lib/project.ts';
@@ -9,12 +9,13 @@ export interface ChildSite {
   stop(): Promise<void>;
 }
 
-export async function spawnSite(env: Record<string, string>): Promise<ChildSite> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+export async function spawnSite(env: Record<string, string>, mode: 'production' | 'development' = 'production'): Promise<ChildSite> {
+  const args = ['--import', 'tsx', 'src/server/main.ts', ...(mode === 'development' ? ['--dev'] : [])];
+  const child: ChildProcess = spawn(process.execPath, args, {
     cwd: projectRoot,
     env: {
       ...process.env,
-      NODE_ENV: 'production',
+      NODE_ENV: mode,
       PORT: '0',
       HOST: '127.0.0.1',
       // The reference service's credential, given explicitly as production requires.
@@ -26,10 +27,10 @@ export async function spawnSite(env: Record<string, string>): Promise<ChildSite>
   });
   let output = '';
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`site did not start:\n${output}`)), 30_000);
+    const timer = setTimeout(() => reject(new Error(`site did not start:\n${output}`)), 60_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      const match = /Site \(production\) on (http:\/\/\S+)/.exec(output);
+      const match = /Site \((?:production|development)\) on (http:\/\/\S+)/.exec(output);
       if (match) {
         clearTimeout(timer);
         resolve(match[1]);
