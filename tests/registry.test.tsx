@@ -3,7 +3,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
-import { MemoryRouter } from 'react-router';
+import { createRoutesStub } from 'react-router';
 import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
@@ -44,11 +44,9 @@ describe('block registry', () => {
     expect(validate(fixture), JSON.stringify(validate.errors)).toBe(true);
 
     const Block = blocks[name] as ComponentType<Record<string, unknown>>;
-    const html = renderToString(
-      <MemoryRouter>
-        <Block {...fixture} />
-      </MemoryRouter>,
-    );
+    // A data router, as on the site (some blocks use Form and useSubmit).
+    const Stub = createRoutesStub([{ path: '/', Component: () => <Block {...fixture} /> }]);
+    const html = renderToString(<Stub initialEntries={['/']} />);
     expect(html.length).toBeGreaterThan(50);
     // Something the fixture says is on the page.
     const firstText = JSON.stringify(fixture).match(/"(?:heading|title|name|label)":"([^"]+)"/)?.[1];

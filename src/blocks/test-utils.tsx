@@ -1,11 +1,13 @@
 import { cleanup, render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { MemoryRouter } from 'react-router';
+import { createRoutesStub } from 'react-router';
 import { afterEach } from 'vitest';
 
 afterEach(cleanup);
 
-/** Renders a block inside a router at `url`, as the page renderer does. */
+/** Renders a block inside a data router at `url`, as the page renderer does. */
 export function renderBlock(ui: ReactElement, url = '/') {
-  return render(<MemoryRouter initialEntries={[url]}>{ui}</MemoryRouter>);
+  const path = new URL(url, 'http://x').pathname;
+  const Stub = createRoutesStub([{ path, Component: () => ui }]);
+  return render(<Stub initialEntries={[url]} />);
 }

@@ -5,19 +5,79 @@
  * Props of every block, keyed by block name.
  */
 export interface BlockPropsByName {
+  accordion: AccordionProps;
   article: ArticleProps;
   banner: BannerProps;
   'card-grid': CardGridProps;
   carousel: CarouselProps;
   'category-tabs': CategoryTabsProps;
   'contact-details': ContactDetailsProps;
+  'document-grid': DocumentGridProps;
+  'filter-select': FilterSelectProps;
+  'filterable-grid': FilterableGridProps;
   'flip-cards': FlipCardsProps;
+  form: FormProps;
+  'icon-tabs': IconTabsProps;
+  'job-list': JobListProps;
   'link-pills': LinkPillsProps;
   'media-text': MediaTextProps;
   'member-grid': MemberGridProps;
   notice: NoticeProps;
+  'office-tabs': OfficeTabsProps;
   pagination: PaginationProps;
   'rich-text': RichTextProps;
+  'side-menu': SideMenuProps;
+  'tile-tabs': TileTabsProps;
+}
+/**
+ * Questions that open and close (FAQ), with an optional list of related categories beside them and an optional extra link.
+ */
+export interface AccordionProps {
+  heading?: SectionHeading;
+  nav?: AccordionNav;
+  items: AccordionItem[];
+  openFirst?: boolean;
+  footerLink?: Link;
+}
+/**
+ * Optional heading above a section.
+ */
+export interface SectionHeading {
+  /**
+   * Plain text.
+   */
+  title?: string;
+  /**
+   * Plain text.
+   */
+  subtitle?: string;
+}
+/**
+ * Categories shown beside the questions; the one for the current URL is highlighted.
+ */
+export interface AccordionNav {
+  label?: string;
+  links: Link[];
+}
+export interface Link {
+  /**
+   * Plain text.
+   */
+  label: string;
+  /**
+   * Link target: a site path (/blog), an anchor (#contact) or an absolute URL.
+   */
+  href: string;
+}
+export interface AccordionItem {
+  /**
+   * Plain text.
+   */
+  question: string;
+  /**
+   * HTML; the renderer always sanitizes it (DOMPurify) before it reaches a page.
+   */
+  answer?: string;
 }
 /**
  * A single article: category label, title (the page's h1), date, image, HTML body and a link back to the list.
@@ -41,16 +101,6 @@ export interface ArticleProps {
    */
   html?: string;
   backLink?: Link;
-}
-export interface Link {
-  /**
-   * Plain text.
-   */
-  label: string;
-  /**
-   * Link target: a site path (/blog), an anchor (#contact) or an absolute URL.
-   */
-  href: string;
 }
 /**
  * Full-width page banner: desktop and mobile image, heading, paragraph and an optional call to action. The first banner of a page is its LCP image and is preloaded.
@@ -98,19 +148,6 @@ export interface CardGridProps {
    */
   emptyText?: string;
   footerLink?: Link;
-}
-/**
- * Optional heading above a section.
- */
-export interface SectionHeading {
-  /**
-   * Plain text.
-   */
-  title?: string;
-  /**
-   * Plain text.
-   */
-  subtitle?: string;
 }
 export interface Card {
   /**
@@ -236,6 +273,73 @@ export interface ContactDetail {
   href?: string;
 }
 /**
+ * Documents (brochures) with image and name; 'Download pdf' opens the PDF in a dialog, and appears only for documents that have one. An optional second link (e.g. 'Get it by e-mail').
+ */
+export interface DocumentGridProps {
+  heading?: SectionHeading;
+  downloadLabel?: string;
+  documents: DocumentItem[];
+}
+export interface DocumentItem {
+  title: string;
+  /**
+   * Image URL. A relative path (as the content service returns) is prefixed with the configured image base.
+   */
+  image?: string;
+  /**
+   * Image URL. A relative path (as the content service returns) is prefixed with the configured image base.
+   */
+  pdf?: string;
+  link?: Link;
+}
+/**
+ * A dropdown that filters the page by one query parameter (e.g. the press year). A plain GET form: it works without JavaScript and the filtered page can be shared.
+ */
+export interface FilterSelectProps {
+  /**
+   * Visible label of the dropdown.
+   */
+  label: string;
+  param: string;
+  /**
+   * First option, meaning 'no filter' (e.g. 'Select Year').
+   */
+  placeholder?: string;
+  options: FilterOption[];
+  submitLabel?: string;
+}
+export interface FilterOption {
+  label: string;
+  value: string;
+}
+/**
+ * A grid of cards filtered in the browser by category tabs and a search box, paged client-side (e.g. white papers and case studies, 10 per page). The first page is server-rendered.
+ */
+export interface FilterableGridProps {
+  heading?: SectionHeading;
+  allLabel?: string;
+  searchLabel?: string;
+  pageSize?: number;
+  emptyText?: string;
+  categories: GridCategory[];
+  items: GridItem[];
+}
+export interface GridCategory {
+  value: string;
+  label: string;
+}
+export interface GridItem {
+  title: string;
+  category?: string | number;
+  date?: string;
+  text?: string;
+  /**
+   * Image URL. A relative path (as the content service returns) is prefixed with the configured image base.
+   */
+  image?: string;
+  link?: Link;
+}
+/**
  * Figures on cards that turn over (hover, focus or tap) to show a description; the description is always in the accessibility tree.
  */
 export interface FlipCardsProps {
@@ -255,6 +359,96 @@ export interface FlipCard {
    * Plain text.
    */
   description?: string;
+}
+/**
+ * Places one of the site's forms (schemas/forms/ from the forms issue on). Until a form is connected it shows its heading, text and a way to reach the team by e-mail instead.
+ */
+export interface FormProps {
+  /**
+   * Which form.
+   */
+  form:
+    | 'contact'
+    | 'footer-contact'
+    | 'partner'
+    | 'schedule-demo'
+    | 'talk-to-sales'
+    | 'talk-to-account-team'
+    | 'campaign-ccm'
+    | 'career'
+    | 'pdf-download'
+    | 'newsletter';
+  /**
+   * Plain text.
+   */
+  heading?: string;
+  /**
+   * Plain text.
+   */
+  text?: string;
+  fallbackLink?: Link1;
+  /**
+   * Fixed values the form sends (e.g. job_code of a career page, id of a document).
+   */
+  values?: {
+    [k: string]: string | number;
+  };
+}
+/**
+ * Shown while the form is not connected, e.g. a mailto: link.
+ */
+export interface Link1 {
+  /**
+   * Plain text.
+   */
+  label: string;
+  /**
+   * Link target: a site path (/blog), an anchor (#contact) or an absolute URL.
+   */
+  href: string;
+}
+/**
+ * An icon navigator paired with a detail panel: choosing an icon (or Previous/Next) shows its title, text and image.
+ */
+export interface IconTabsProps {
+  heading?: SectionHeading;
+  label?: string;
+  items: IconTab[];
+}
+export interface IconTab {
+  title: string;
+  /**
+   * Image URL. A relative path (as the content service returns) is prefixed with the configured image base.
+   */
+  icon?: string;
+  /**
+   * HTML; the renderer always sanitizes it (DOMPurify) before it reaches a page.
+   */
+  html?: string;
+  /**
+   * Image URL. A relative path (as the content service returns) is prefixed with the configured image base.
+   */
+  image?: string;
+}
+/**
+ * Open positions with 'Apply' links and working filters (expertise, country, city) built from the positions themselves.
+ */
+export interface JobListProps {
+  heading?: SectionHeading;
+  applyLabel?: string;
+  emptyText?: string;
+  jobs: Job[];
+}
+export interface Job {
+  title: string;
+  city?: string;
+  country?: string;
+  expertise?: string;
+  summary?: string;
+  /**
+   * Link target: a site path (/blog), an anchor (#contact) or an absolute URL.
+   */
+  href?: string;
 }
 /**
  * A heading and a row of pill-shaped links.
@@ -347,6 +541,27 @@ export interface NoticeProps {
   link?: Link;
 }
 /**
+ * Offices as tabs: address, e-mail, phone and an embedded map for the selected office.
+ */
+export interface OfficeTabsProps {
+  heading?: SectionHeading;
+  label?: string;
+  offices: Office[];
+}
+export interface Office {
+  title: string;
+  /**
+   * HTML; the renderer always sanitizes it (DOMPurify) before it reaches a page.
+   */
+  address?: string;
+  email?: string;
+  phone?: string;
+  /**
+   * The map embed (an <iframe>). Sanitized: only iframes whose src matches x-iframe-src survive.
+   */
+  map?: string;
+}
+/**
  * Previous / Next and up to 7 page links with ellipses, as links that set a query parameter and keep the others.
  */
 export interface PaginationProps {
@@ -375,17 +590,104 @@ export interface RichTextProps {
   html?: string;
   width?: 'narrow' | 'wide';
 }
+/**
+ * A menu of sibling pages with icons (e.g. the four services); the link of the current page (exact path match) is highlighted.
+ */
+export interface SideMenuProps {
+  label?: string;
+  links: SideMenuLink[];
+}
+export interface SideMenuLink {
+  label: string;
+  /**
+   * Link target: a site path (/blog), an anchor (#contact) or an absolute URL.
+   */
+  href: string;
+  /**
+   * Image URL. A relative path (as the content service returns) is prefixed with the configured image base.
+   */
+  icon?: string;
+}
+/**
+ * Category tabs over a grid of logo or image tiles (partners, events). A tile either links out or opens a dialog with image, description and a link.
+ */
+export interface TileTabsProps {
+  heading?: SectionHeading;
+  /**
+   * Accessible name of the tab list.
+   */
+  label?: string;
+  /**
+   * Category shown first (e.g. 1 for partners, 24 for events); else the first category.
+   */
+  defaultCategory?: string | number;
+  categories: TileCategory[];
+  tiles: Tile[];
+  emptyText?: string;
+}
+export interface TileCategory {
+  id: string | number;
+  name: string;
+}
+export interface Tile {
+  category: string | number;
+  /**
+   * Plain text.
+   */
+  title?: string;
+  /**
+   * Plain text.
+   */
+  subtitle?: string;
+  /**
+   * Image URL. A relative path (as the content service returns) is prefixed with the configured image base.
+   */
+  image?: string;
+  /**
+   * Link target: a site path (/blog), an anchor (#contact) or an absolute URL.
+   */
+  href?: string;
+  /**
+   * Visible label of the tile link, e.g. 'View Event Details'.
+   */
+  linkLabel?: string;
+  dialog?: TileDialog;
+}
+/**
+ * Tiles with a dialog open it (partners).
+ */
+export interface TileDialog {
+  /**
+   * Image URL. A relative path (as the content service returns) is prefixed with the configured image base.
+   */
+  image?: string;
+  /**
+   * HTML; the renderer always sanitizes it (DOMPurify) before it reaches a page.
+   */
+  html?: string;
+  link?: Link;
+}
 
+export type AccordionBlockProps = BlockPropsByName['accordion'];
 export type ArticleBlockProps = BlockPropsByName['article'];
 export type BannerBlockProps = BlockPropsByName['banner'];
 export type CardGridBlockProps = BlockPropsByName['card-grid'];
 export type CarouselBlockProps = BlockPropsByName['carousel'];
 export type CategoryTabsBlockProps = BlockPropsByName['category-tabs'];
 export type ContactDetailsBlockProps = BlockPropsByName['contact-details'];
+export type DocumentGridBlockProps = BlockPropsByName['document-grid'];
+export type FilterSelectBlockProps = BlockPropsByName['filter-select'];
+export type FilterableGridBlockProps = BlockPropsByName['filterable-grid'];
 export type FlipCardsBlockProps = BlockPropsByName['flip-cards'];
+export type FormBlockProps = BlockPropsByName['form'];
+export type IconTabsBlockProps = BlockPropsByName['icon-tabs'];
+export type JobListBlockProps = BlockPropsByName['job-list'];
 export type LinkPillsBlockProps = BlockPropsByName['link-pills'];
 export type MediaTextBlockProps = BlockPropsByName['media-text'];
 export type MemberGridBlockProps = BlockPropsByName['member-grid'];
 export type NoticeBlockProps = BlockPropsByName['notice'];
+export type OfficeTabsBlockProps = BlockPropsByName['office-tabs'];
 export type PaginationBlockProps = BlockPropsByName['pagination'];
 export type RichTextBlockProps = BlockPropsByName['rich-text'];
+export type SideMenuBlockProps = BlockPropsByName['side-menu'];
+export type TileTabsBlockProps = BlockPropsByName['tile-tabs'];

@@ -87,3 +87,10 @@ describe('helpers', () => {
     expect(bindingPaths({ $bind: ['a.b', 'c'] })).toEqual(['a.b', 'c']);
   });
 });
+
+describe('$each where', () => {
+  it('keeps only matching entries', () => {
+    const node = { $each: 'page.list', where: { 'item.type': 'blog' }, map: { $bind: 'item.name' } };
+    expect(resolve(node, scope)).toEqual(['A']);
+  });
+});

@@ -2,7 +2,7 @@
  * Declarative bindings of the definition language (schemas/page-definition.schema.json):
  *   { "$bind": "page.page_data.name", "default": "…" }     a value (or the first of several paths)
  *   { "$template": "/blog/{item.slug}" }                   text with URL-encoded placeholders
- *   { "$each": "list.list.data", "map": { … } }            one output item per list entry
+ *   { "$each": "list.list.data", "map": { … } }            one output item per list entry (optionally "where", "limit", "offset")
  *   { "$switch": "item.type", "cases": { "blog": … } }     pick one of several values by a content value
  * Anything else is a literal. Resolution is plain data walking: nothing is evaluated.
  */
@@ -27,6 +27,8 @@ export interface SwitchNode {
 export interface EachNode {
   $each: string;
   map: unknown;
+  /** Keep only entries whose item.<field> paths equal these values. */
+  where?: Record<string, string | number | boolean>;
   limit?: number;
   offset?: number;
 }
@@ -137,8 +139,11 @@ export function resolve(node: unknown, scope: Scope, options: ResolveOptions = {
       }
       return [];
     }
+    const kept = each.where
+      ? list.filter((item) => Object.entries(each.where!).every(([path, expected]) => getPath({ ...scope, item }, path) === expected))
+      : list;
     const start = each.offset ?? 0;
-    const slice = list.slice(start, each.limit === undefined ? undefined : start + each.limit);
+    const slice = kept.slice(start, each.limit === undefined ? undefined : start + each.limit);
     return slice
       .map((item, index) => resolve(each.map, { ...scope, item }, options, `${pointer}/${start + index}`))
       .filter((entry) => entry !== undefined);
@@ -157,5 +162,5 @@ export function bindingPaths(node: BindingNode): string[] {
   if ('$bind' in node) return Array.isArray(node.$bind) ? node.$bind : [node.$bind];
   if ('$template' in node) return [...node.$template.matchAll(PLACEHOLDER)].map((match) => match[1].trim());
   if ('$switch' in node) return [node.$switch];
-  return [node.$each];
+  return [node.$each, ...Object.keys(node.where ?? {})];
 }

@@ -6,7 +6,7 @@ import { data } from 'react-router';
 import { isBlockName } from '../blocks/registry.ts';
 import { config } from '../server/config.ts';
 import { ContentError, fetchContent } from '../server/content-client.ts';
-import { sanitizeHtml } from '../server/sanitize.ts';
+import { sanitizeEmbed, sanitizeHtml } from '../server/sanitize.ts';
 import { isBinding, resolve, type Scope } from './bindings.ts';
 import { getCatalog, type Catalog } from './definitions.server.ts';
 import type { ContentUnavailable, PageData, PageMeta, ResolvedChrome, ResolvedSection } from './page-data.ts';
@@ -63,7 +63,10 @@ function transform(value: unknown, loc: Located, catalog: Catalog): unknown {
   const store = catalog.validator.store;
   const s = store.deref(loc);
   if (typeof value === 'string') {
-    if (s.schema.contentMediaType === 'text/html') return sanitizeHtml(value);
+    if (s.schema.contentMediaType === 'text/html') {
+      const embeds = s.schema['x-iframe-src'];
+      return typeof embeds === 'string' ? sanitizeEmbed(value, embeds) : sanitizeHtml(value);
+    }
     if (s.schema.format === 'image') return imageUrl(value);
     return value;
   }

@@ -464,6 +464,10 @@ export class DefinitionValidator {
       }
       const inner: ScopeMap = new Map(scope);
       inner.set('item', { loc: itemLoc, label: `an entry of ${node.$each}` });
+      for (const path of Object.keys(node.where ?? {})) {
+        const found = this.checkPath(path, inner);
+        if (found.error) report(`${pointer}/where/${escapePointer(path)}`, found.error);
+      }
       if (items) this.walkBindings(node.map, items, `${pointer}/map`, inner, report);
       return;
     }

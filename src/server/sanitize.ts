@@ -21,6 +21,43 @@ function instance() {
   return purify;
 }
 
+let iframePurify: ReturnType<typeof createDOMPurify> | undefined;
+let iframeSrc: RegExp | undefined;
+
+function iframeInstance() {
+  if (!iframePurify) {
+    const { window } = new JSDOM('');
+    iframePurify = createDOMPurify(window as unknown as Parameters<typeof createDOMPurify>[0]);
+    iframePurify.addHook('uponSanitizeElement', (node, data) => {
+      // Embeds survive only from the origin the block schema allows (x-iframe-src).
+      if (data.tagName === 'iframe' && !(iframeSrc && iframeSrc.test((node as Element).getAttribute('src') ?? ''))) {
+        node.parentNode?.removeChild(node);
+      }
+    });
+  }
+  return iframePurify;
+}
+
+/**
+ * Like sanitizeHtml, but keeps <iframe> elements whose src matches `allowedSrc` (e.g. map
+ * embeds). Attributes are limited to those an embed needs.
+ */
+export function sanitizeEmbed(html: string, allowedSrc: string): string {
+  const key = `${allowedSrc}\u0000${html}`;
+  const hit = cache.get(key);
+  if (hit !== undefined) return hit;
+  iframeSrc = new RegExp(allowedSrc);
+  const clean = iframeInstance().sanitize(html, {
+    USE_PROFILES: { html: true },
+    ADD_TAGS: ['iframe'],
+    ADD_ATTR: ['allowfullscreen', 'loading', 'referrerpolicy', 'title', 'width', 'height', 'target'],
+    FORBID_ATTR: ['style', 'srcdoc'],
+  });
+  cache.set(key, clean);
+  if (cache.size > MAX_ENTRIES) cache.delete(cache.keys().next().value as string);
+  return clean;
+}
+
 export function sanitizeHtml(html: string): string {
   const hit = cache.get(html);
   if (hit !== undefined) {
@@ -31,6 +68,7 @@ export function sanitizeHtml(html: string): string {
   }
   const clean = instance().sanitize(html, {
     USE_PROFILES: { html: true },
+    ADD_ATTR: ['target'],
     FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select'],
     FORBID_ATTR: ['style'],
   });

@@ -6,7 +6,7 @@ export function ContactDetails({ heading, text, items, cta }: ContactDetailsBloc
   return (
     <section className="contact-details">
       <div className="container contact-details__inner">
-        <div>
+        <div className="contact-details__intro">
           {heading ? <h2>{heading}</h2> : null}
           {text ? <p>{text}</p> : null}
           <OptionalLink link={cta} className="button button--primary" />

@@ -3,7 +3,8 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderBlock } from '../test-utils.tsx';
 import { fixture } from './fixture.ts';
-import { Pagination, pageSlots } from './component.tsx';
+import { pageSlots } from '../paging.ts';
+import { Pagination } from './component.tsx';
 
 describe('pageSlots', () => {
   it('shows every page up to 7', () => {

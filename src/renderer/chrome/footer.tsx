@@ -12,7 +12,7 @@ export function Footer({ chrome, slim = false }: { chrome: ResolvedChrome; slim?
   const { footer } = chrome;
   const social = SOCIAL.filter(([key]) => footer.social[key]);
   return (
-    <footer className="site-footer">
+    <footer className={slim ? 'site-footer site-footer--slim' : 'site-footer'}>
       {slim ? null : (
         <div className="container site-footer__grid">
           {footer.columns.map((column) => (

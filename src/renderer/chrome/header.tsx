@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import { useLocation } from 'react-router';
 import { SmartLink } from '../../blocks/shared.tsx';
 import type { ResolvedChrome } from '../page-data.ts';
@@ -10,6 +10,8 @@ export function Header({ chrome }: { chrome: ResolvedChrome }) {
   const [sticky, setSticky] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
   const [openGroup, setOpenGroup] = useState<string | null>(null);
+  // Escape must hide hover/focus-opened submenus too (WCAG 1.4.13), until the pointer leaves.
+  const [suppressed, setSuppressed] = useState(false);
   const location = useLocation();
   const menuId = useId();
 
@@ -51,6 +53,14 @@ export function Header({ chrome }: { chrome: ResolvedChrome }) {
     return () => document.removeEventListener('keydown', onKey);
   }, [menuOpen, openGroup]);
 
+  const onNavKeyDown = (event: ReactKeyboardEvent<HTMLElement>) => {
+    if (event.key !== 'Escape') return;
+    const group = (event.target as HTMLElement).closest('.site-nav__group');
+    group?.querySelector<HTMLButtonElement>('.site-nav__group-toggle')?.focus();
+    setOpenGroup(null);
+    setSuppressed(true);
+  };
+
   const close = () => {
     setMenuOpen(false);
     setOpenGroup(null);
@@ -72,7 +82,15 @@ export function Header({ chrome }: { chrome: ResolvedChrome }) {
           <span className="site-header__toggle-icon" aria-hidden="true" />
           {menuOpen ? 'Close menu' : 'Menu'}
         </button>
-        <nav id={menuId} className={`site-nav${menuOpen ? ' site-nav--open' : ''}`} aria-label="Main">
+        {/* Escape closes submenus; the key handler sits on the nav that contains them. */}
+        {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions */}
+        <nav
+          id={menuId}
+          className={`site-nav${menuOpen ? ' site-nav--open' : ''}${suppressed ? ' site-nav--suppress' : ''}`}
+          aria-label="Main"
+          onKeyDown={onNavKeyDown}
+          onMouseLeave={() => setSuppressed(false)}
+        >
           <ul className="site-nav__list">
             {chrome.header.menu.map((entry) => {
               const groupId = `${menuId}-${entry.label.replace(/\W+/g, '-').toLowerCase()}`;
@@ -85,7 +103,10 @@ export function Header({ chrome }: { chrome: ResolvedChrome }) {
                       className="site-nav__group-toggle"
                       aria-expanded={expanded}
                       aria-controls={groupId}
-                      onClick={() => setOpenGroup(expanded ? null : entry.label)}
+                      onClick={() => {
+                        setSuppressed(false);
+                        setOpenGroup(expanded ? null : entry.label);
+                      }}
                     >
                       {entry.label}
                     </button>

@@ -1,0 +1,33 @@
+// @vitest-environment jsdom
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderBlock } from '../test-utils.tsx';
+import { Accordion } from './component.tsx';
+import { fixture } from './fixture.ts';
+
+describe('accordion', () => {
+  it('opens and closes a question by click, announcing its state', () => {
+    renderBlock(<Accordion {...fixture} />, '/faq-ccm-platform');
+    const question = screen.getByRole('button', { name: 'Which protocols does the gateway support?' });
+    expect(question.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByRole('region', { name: 'Which protocols does the gateway support?' })).toBeNull();
+    fireEvent.click(question);
+    expect(question.getAttribute('aria-expanded')).toBe('true');
+    expect(screen.getByRole('region', { name: 'Which protocols does the gateway support?' }).textContent).toContain('REST, SOAP');
+    fireEvent.click(question);
+    expect(question.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('keeps several questions open independently', () => {
+    renderBlock(<Accordion {...fixture} openFirst />);
+    fireEvent.click(screen.getByRole('button', { name: /workflows/ }));
+    expect(screen.getAllByRole('region')).toHaveLength(2);
+  });
+
+  it('highlights the category of the current page', () => {
+    renderBlock(<Accordion {...fixture} />, '/faq-ccm-platform');
+    const nav = screen.getByRole('navigation', { name: 'FAQ topics' });
+    expect(nav.querySelector('[aria-current="page"]')?.textContent).toBe('CCM Platform');
+    expect(screen.getByRole('link', { name: 'Visit the product wiki' })).toBeTruthy();
+  });
+});

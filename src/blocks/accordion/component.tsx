@@ -1,0 +1,65 @@
+import { useId, useState } from 'react';
+import { useLocation } from 'react-router';
+import type { AccordionBlockProps } from '../../generated/blocks.ts';
+import { Html, listOf, OptionalLink, SectionHeading, SmartLink, type BlockExtras } from '../shared.tsx';
+
+export function Accordion({ heading, nav, items, openFirst = false, footerLink }: AccordionBlockProps & BlockExtras) {
+  const entries = listOf(items);
+  const [open, setOpen] = useState<Set<number>>(() => new Set(openFirst && entries.length ? [0] : []));
+  const location = useLocation();
+  const id = useId();
+  const here = location.pathname + location.search;
+  const toggle = (index: number) =>
+    setOpen((current) => {
+      const next = new Set(current);
+      if (next.has(index)) next.delete(index);
+      else next.add(index);
+      return next;
+    });
+
+  return (
+    <section className={nav ? 'accordion accordion--with-nav' : 'accordion'}>
+      <div className="container">
+        <SectionHeading heading={heading} />
+        <div className="accordion__layout">
+          {nav ? (
+            <nav className="accordion__nav" aria-label={nav.label ?? 'Categories'}>
+              <ul>
+                {listOf(nav.links).map((link) => (
+                  <li key={link.href}>
+                    <SmartLink href={link.href} aria-current={link.href === here || link.href === location.pathname ? 'page' : undefined}>
+                      {link.label}
+                    </SmartLink>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          ) : null}
+          <div className="accordion__items">
+            {entries.map((item, index) => {
+              const expanded = open.has(index);
+              return (
+                <div key={index} className={expanded ? 'accordion__item accordion__item--open' : 'accordion__item'}>
+                  <h3 className="accordion__question">
+                    <button type="button" aria-expanded={expanded} aria-controls={`${id}-panel-${index}`} id={`${id}-q-${index}`} onClick={() => toggle(index)}>
+                      {item.question}
+                    </button>
+                  </h3>
+                  {/* The panel stays in the DOM (hidden when closed) so its height can animate and find-in-page works. */}
+                  <div id={`${id}-panel-${index}`} role="region" aria-labelledby={`${id}-q-${index}`} className="accordion__panel" hidden={!expanded}>
+                    <Html html={item.answer} />
+                  </div>
+                </div>
+              );
+            })}
+            {footerLink ? (
+              <p className="accordion__footer">
+                <OptionalLink link={footerLink} className="text-link" />
+              </p>
+            ) : null}
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}

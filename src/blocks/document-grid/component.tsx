@@ -1,0 +1,56 @@
+import { useRef, useState } from 'react';
+import type { DocumentGridBlockProps } from '../../generated/blocks.ts';
+import { listOf, OptionalLink, SectionHeading, type BlockExtras } from '../shared.tsx';
+
+type Doc = DocumentGridBlockProps['documents'][number];
+
+export function DocumentGrid({ heading, downloadLabel = 'Download pdf', documents }: DocumentGridBlockProps & BlockExtras) {
+  const docs = listOf(documents);
+  const [open, setOpen] = useState<Doc | null>(null);
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const show = (doc: Doc) => {
+    setOpen(doc);
+    dialogRef.current?.showModal();
+  };
+  return (
+    <section className="document-grid">
+      <div className="container">
+        <SectionHeading heading={heading} />
+        <ul className="document-grid__list">
+          {docs.map((doc, index) => (
+            <li key={index} className="document">
+              {doc.image ? <img className="document__image" src={doc.image} alt="" width={320} height={200} loading="lazy" decoding="async" /> : null}
+              <h3 className="document__title">{doc.title}</h3>
+              <p className="document__actions">
+                {doc.pdf ? (
+                  <button type="button" className="button button--primary" aria-haspopup="dialog" onClick={() => show(doc)}>
+                    {downloadLabel}
+                    <span className="visually-hidden">: {doc.title}</span>
+                  </button>
+                ) : null}
+                <OptionalLink link={doc.link} className="text-link" />
+              </p>
+            </li>
+          ))}
+        </ul>
+      </div>
+      <dialog ref={dialogRef} className="document-dialog" aria-label={open?.title ?? 'Document'} onClose={() => setOpen(null)}>
+        {open?.pdf ? (
+          <div className="document-dialog__body">
+            <div className="document-dialog__bar">
+              <a href={open.pdf} download className="text-link">
+                Save the PDF
+              </a>
+              <form method="dialog">
+                <button type="submit" className="button button--secondary">
+                  Close
+                </button>
+              </form>
+            </div>
+            <iframe src={open.pdf} title={open.title} className="document-dialog__frame" />
+          </div>
+        ) : null}
+      </dialog>
+    </section>
+  );
+}

@@ -1,0 +1,31 @@
+// @vitest-environment jsdom
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderBlock } from '../test-utils.tsx';
+import { FilterableGrid } from './component.tsx';
+import { fixture } from './fixture.ts';
+
+const titles = () => screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
+
+describe('filterable-grid', () => {
+  it("labels items 'Case Studies' / 'White Paper' from their category code and pages them", () => {
+    renderBlock(<FilterableGrid {...fixture} />);
+    expect(titles()).toEqual(['Cutting lease costs', 'Billing at 5G scale', 'Portal adoption', 'Tower asset audits']);
+    expect(screen.getAllByText('Case Studies')).toHaveLength(3); // tab + 2 cards
+    fireEvent.click(screen.getByRole('button', { name: 'Page 2' }));
+    expect(titles()).toEqual(['Credit control', 'Usage pricing']);
+    expect(screen.getByRole('button', { name: 'Next' }).hasAttribute('disabled')).toBe(true);
+  });
+
+  it('filters by category tab and by search, starting again at page 1', () => {
+    renderBlock(<FilterableGrid {...fixture} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Page 2' }));
+    fireEvent.click(screen.getByRole('tab', { name: 'White Paper' }));
+    expect(titles()).toEqual(['Billing at 5G scale', 'Tower asset audits', 'Usage pricing']);
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search' }), { target: { value: 'TOWER' } });
+    expect(titles()).toEqual(['Tower asset audits']);
+    expect(screen.getByText('1 result')).toBeTruthy();
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search' }), { target: { value: 'nothing like this' } });
+    expect(screen.getByText('Nothing matches your search.')).toBeTruthy();
+  });
+});

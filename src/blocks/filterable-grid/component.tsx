@@ -1,0 +1,127 @@
+import { useId, useState } from 'react';
+import type { FilterableGridBlockProps } from '../../generated/blocks.ts';
+import { pageSlots } from '../paging.ts';
+import { DateText, listOf, OptionalLink, SectionHeading, type BlockExtras } from '../shared.tsx';
+import { TabList, TabPanel, useTabIds } from '../tabs.tsx';
+
+export function FilterableGrid({
+  heading,
+  allLabel = 'All',
+  searchLabel = 'Search',
+  pageSize = 10,
+  emptyText = 'Nothing matches your search.',
+  categories,
+  items,
+}: FilterableGridBlockProps & BlockExtras) {
+  const cats = listOf(categories);
+  const all = listOf(items);
+  const [category, setCategory] = useState('');
+  const [query, setQuery] = useState('');
+  const [page, setPage] = useState(1);
+  const idBase = useTabIds();
+  const searchId = useId();
+  const labelOf = (value: unknown) => cats.find((c) => c.value === String(value))?.label;
+
+  const needle = query.trim().toLowerCase();
+  const filtered = all.filter(
+    (item) =>
+      (!category || String(item.category) === category) &&
+      (!needle || `${item.title} ${item.text ?? ''}`.toLowerCase().includes(needle)),
+  );
+  const last = Math.max(1, Math.ceil(filtered.length / pageSize));
+  const current = Math.min(page, last);
+  const shown = filtered.slice((current - 1) * pageSize, current * pageSize);
+  const tabs = [{ key: '', label: allLabel }, ...cats.map((c) => ({ key: c.value, label: c.label }))];
+
+  return (
+    <section className="filterable-grid">
+      <div className="container">
+        <SectionHeading heading={heading} />
+        <div className="filterable-grid__controls">
+          <TabList
+            label="Categories"
+            idBase={idBase}
+            tabs={tabs}
+            selected={category}
+            onSelect={(key) => {
+              setCategory(key);
+              setPage(1);
+            }}
+          />
+          <div className="filterable-grid__search" role="search">
+            <label htmlFor={searchId}>{searchLabel}</label>
+            <input
+              id={searchId}
+              type="search"
+              value={query}
+              onChange={(event) => {
+                setQuery(event.target.value);
+                setPage(1);
+              }}
+            />
+          </div>
+        </div>
+        <TabPanel idBase={idBase} selectedIndex={Math.max(0, tabs.findIndex((t) => t.key === category))}>
+          <p className="filterable-grid__count" aria-live="polite">
+            {filtered.length === 1 ? '1 result' : `${filtered.length} results`}
+          </p>
+          {shown.length === 0 ? (
+            <p className="card-grid__empty">{emptyText}</p>
+          ) : (
+            <ul className="card-grid__list columns-2">
+              {shown.map((item, index) => (
+                <li key={`${item.link?.href ?? item.title}-${index}`} className="card">
+                  {item.image ? <img className="card__image" src={item.image} alt="" width={480} height={270} loading="lazy" decoding="async" /> : null}
+                  <div className="card__body">
+                    <p className="card__meta">
+                      {labelOf(item.category) ? <span className="card__label">{labelOf(item.category)}</span> : null}
+                      <DateText value={item.date} />
+                    </p>
+                    <h3 className="card__title">{item.title}</h3>
+                    {item.text ? <p className="card__text">{item.text}</p> : null}
+                    <OptionalLink link={item.link} className="card__link text-link" />
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
+          {last > 1 ? (
+            <nav className="pagination" aria-label="Result pages">
+              <ul className="pagination__list">
+                <li>
+                  <button type="button" className="pagination__step" disabled={current === 1} onClick={() => setPage(current - 1)}>
+                    Previous
+                  </button>
+                </li>
+                {pageSlots(current, last).map((slot) =>
+                  typeof slot === 'number' ? (
+                    <li key={slot}>
+                      <button
+                        type="button"
+                        className={slot === current ? 'pagination__page pagination__page--current' : 'pagination__page'}
+                        aria-current={slot === current ? 'page' : undefined}
+                        aria-label={`Page ${slot}`}
+                        onClick={() => setPage(slot)}
+                      >
+                        {slot}
+                      </button>
+                    </li>
+                  ) : (
+                    <li key={slot} className="pagination__ellipsis" aria-hidden="true">
+                      …
+                    </li>
+                  ),
+                )}
+                <li>
+                  <button type="button" className="pagination__step" disabled={current === last} onClick={() => setPage(current + 1)}>
+                    Next
+                  </button>
+                </li>
+              </ul>
+            </nav>
+          ) : null}
+        </TabPanel>
+      </div>
+    </section>
+  );
+}

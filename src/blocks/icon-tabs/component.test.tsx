@@ -1,0 +1,19 @@
+// @vitest-environment jsdom
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderBlock } from '../test-utils.tsx';
+import { IconTabs } from './component.tsx';
+import { fixture } from './fixture.ts';
+
+describe('icon-tabs', () => {
+  it('shows the detail of the chosen icon, and steps with Next/Previous', () => {
+    renderBlock(<IconTabs {...fixture} />);
+    expect(screen.getByRole('heading', { level: 3, name: 'Legacy billing' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('tab', { name: 'Lease records' }));
+    expect(screen.getByText(/Scanned contracts/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Next topic' }));
+    expect(screen.getByRole('tab', { name: 'Legacy billing' }).getAttribute('aria-selected')).toBe('true');
+    fireEvent.click(screen.getByRole('button', { name: 'Previous topic' }));
+    expect(screen.getByRole('heading', { level: 3, name: 'Lease records' })).toBeTruthy();
+  });
+});

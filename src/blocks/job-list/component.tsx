@@ -1,0 +1,64 @@
+import { useState } from 'react';
+import type { JobListBlockProps } from '../../generated/blocks.ts';
+import { listOf, SectionHeading, SmartLink, type BlockExtras } from '../shared.tsx';
+
+const FILTERS = [
+  ['expertise', 'Expertise', 'All expertise'],
+  ['country', 'Country', 'All countries'],
+  ['city', 'City', 'All cities'],
+] as const;
+
+type FilterKey = (typeof FILTERS)[number][0];
+
+export function JobList({ heading, applyLabel = 'Apply', emptyText = 'No open positions match these filters.', jobs }: JobListBlockProps & BlockExtras) {
+  const all = listOf(jobs);
+  const [chosen, setChosen] = useState<Record<FilterKey, string>>({ expertise: '', country: '', city: '' });
+  const shown = all.filter((job) => FILTERS.every(([key]) => !chosen[key] || job[key] === chosen[key]));
+  const values = (key: FilterKey) => [...new Set(all.map((job) => job[key]).filter((v): v is string => Boolean(v)))].sort();
+
+  return (
+    <section className="job-list">
+      <div className="container">
+        <SectionHeading heading={heading} />
+        <div className="job-list__filters" role="group" aria-label="Filter positions">
+          {FILTERS.map(([key, label, anyLabel]) => (
+            <label key={key} className="job-list__filter">
+              <span>{label}</span>
+              <select value={chosen[key]} onChange={(event) => setChosen({ ...chosen, [key]: event.target.value })}>
+                <option value="">{anyLabel}</option>
+                {values(key).map((value) => (
+                  <option key={value} value={value}>
+                    {value}
+                  </option>
+                ))}
+              </select>
+            </label>
+          ))}
+        </div>
+        <p className="job-list__count" aria-live="polite">
+          {shown.length === 1 ? '1 open position' : `${shown.length} open positions`}
+        </p>
+        {shown.length === 0 ? (
+          <p className="job-list__empty">{emptyText}</p>
+        ) : (
+          <ul className="job-list__items">
+            {shown.map((job, index) => (
+              <li key={job.href ?? index} className="job">
+                <div>
+                  <h3 className="job__title">{job.title}</h3>
+                  <p className="job__meta">{[job.expertise, job.city, job.country].filter(Boolean).join(' · ')}</p>
+                  {job.summary ? <p className="job__summary">{job.summary}</p> : null}
+                </div>
+                {job.href ? (
+                  <SmartLink href={job.href} className="button button--primary" aria-label={`${applyLabel}: ${job.title}`}>
+                    {applyLabel}
+                  </SmartLink>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,19 @@
+// @vitest-environment jsdom
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderBlock } from '../test-utils.tsx';
+import { OfficeTabs } from './component.tsx';
+import { fixture } from './fixture.ts';
+
+describe('office-tabs', () => {
+  it('shows the first office with map and contact links, then another on selection', () => {
+    renderBlock(<OfficeTabs {...fixture} />);
+    expect(screen.getByRole('tab', { name: 'London (HQ)' }).getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByRole('link', { name: 'london@veltrix.example' }).getAttribute('href')).toBe('mailto:london@veltrix.example');
+    expect(screen.getByRole('link', { name: '+44 20 7946 0321' }).getAttribute('href')).toBe('tel:+442079460321');
+    expect(screen.getByTitle('Map of the London office')).toBeTruthy();
+    fireEvent.click(screen.getByRole('tab', { name: 'Pune' }));
+    expect(screen.getByRole('heading', { level: 3, name: 'Pune' })).toBeTruthy();
+    expect(screen.queryByTitle('Map of the London office')).toBeNull();
+  });
+});

@@ -1,0 +1,45 @@
+import { useState } from 'react';
+import type { OfficeTabsBlockProps } from '../../generated/blocks.ts';
+import { Html, listOf, SectionHeading, type BlockExtras } from '../shared.tsx';
+import { TabList, TabPanel, useTabIds } from '../tabs.tsx';
+
+export function OfficeTabs({ heading, label = 'Offices', offices }: OfficeTabsBlockProps & BlockExtras) {
+  const list = listOf(offices);
+  const [selected, setSelected] = useState(0);
+  const idBase = useTabIds();
+  const office = list[selected];
+  if (!office) return null;
+  return (
+    <section className="office-tabs">
+      <div className="container">
+        <SectionHeading heading={heading} />
+        <TabList label={label} idBase={idBase} selected={String(selected)} onSelect={(key) => setSelected(Number(key))} tabs={list.map((o, i) => ({ key: String(i), label: o.title }))} />
+        <TabPanel idBase={idBase} selectedIndex={selected} className="office-tabs__panel">
+          <div className="office-tabs__details">
+            <h3>{office.title}</h3>
+            <Html html={office.address} className="office-tabs__address" />
+            <dl>
+              {office.email ? (
+                <div>
+                  <dt>E-mail</dt>
+                  <dd>
+                    <a href={`mailto:${office.email}`}>{office.email}</a>
+                  </dd>
+                </div>
+              ) : null}
+              {office.phone ? (
+                <div>
+                  <dt>Phone</dt>
+                  <dd>
+                    <a href={`tel:${office.phone.replace(/[^+\d]/g, '')}`}>{office.phone}</a>
+                  </dd>
+                </div>
+              ) : null}
+            </dl>
+          </div>
+          {office.map ? <div className="office-tabs__map" key={selected} dangerouslySetInnerHTML={{ __html: office.map }} /> : null}
+        </TabPanel>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,21 @@
+// @vitest-environment jsdom
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderBlock } from '../test-utils.tsx';
+import { SideMenu } from './component.tsx';
+import { fixture } from './fixture.ts';
+
+describe('side-menu', () => {
+  it('highlights only the link of the current page', () => {
+    renderBlock(<SideMenu {...fixture} />, '/services/operation-service');
+    const nav = screen.getByRole('navigation', { name: 'Services' });
+    expect(within(nav).getAllByRole('link')).toHaveLength(4);
+    expect(within(nav).getByRole('link', { name: 'Operation' }).getAttribute('aria-current')).toBe('page');
+    expect(within(nav).getByRole('link', { name: 'Migration' }).getAttribute('aria-current')).toBeNull();
+  });
+
+  it('highlights nothing on the hub page (exact match only)', () => {
+    renderBlock(<SideMenu {...fixture} />, '/services');
+    expect(screen.getByRole('navigation').querySelector('[aria-current]')).toBeNull();
+  });
+});

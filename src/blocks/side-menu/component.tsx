@@ -1,0 +1,28 @@
+import { useLocation } from 'react-router';
+import type { SideMenuBlockProps } from '../../generated/blocks.ts';
+import { listOf, SmartLink, type BlockExtras } from '../shared.tsx';
+
+const trim = (path: string) => path.replace(/\/+$/, '') || '/';
+
+export function SideMenu({ label = 'Section menu', links }: SideMenuBlockProps & BlockExtras) {
+  const location = useLocation();
+  const items = listOf(links);
+  if (items.length === 0) return null;
+  return (
+    <nav className="side-menu container" aria-label={label}>
+      <ul className="side-menu__list">
+        {items.map((link) => {
+          const current = trim(link.href) === trim(location.pathname);
+          return (
+            <li key={link.href}>
+              <SmartLink href={link.href} className={current ? 'side-menu__link side-menu__link--current' : 'side-menu__link'} aria-current={current ? 'page' : undefined}>
+                {link.icon ? <img src={link.icon} alt="" width={32} height={32} className="side-menu__icon" /> : null}
+                <span>{link.label}</span>
+              </SmartLink>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,11 @@
+import type { SideMenuBlockProps } from '../../generated/blocks.ts';
+
+export const fixture: SideMenuBlockProps = {
+  label: 'Services',
+  links: [
+    { label: 'Migration', href: '/services/migration-service', icon: 'https://img.example.test/icons/migration.svg' },
+    { label: 'Operation', href: '/services/operation-service' },
+    { label: 'Assurance', href: '/services/assurance-service' },
+    { label: 'Maintenance', href: '/services/maintenance-service' },
+  ],
+};
