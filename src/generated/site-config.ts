@@ -27,6 +27,7 @@ export interface SiteConfig {
   footer: FooterConfig;
   cookieConsent: CookieConsentConfig;
   brochureButton: Link;
+  urlFlags?: UrlFlags;
 }
 export interface Logo {
   src: string;
@@ -173,4 +174,17 @@ export interface CookieConsentConfig {
    */
   cookieDomain?: string;
   maxAgeDays?: number;
+}
+/**
+ * Flags that follow the current URL (SPEC §4), available to blocks through useUrlFlags() and as data- attributes on <main>.
+ */
+export interface UrlFlags {
+  /**
+   * The flag is on when the path contains any of these.
+   */
+  productPage?: string[];
+  /**
+   * On when productPage is on and the path contains any of these.
+   */
+  subscriptionPlatformPage?: string[];
 }

@@ -36,6 +36,7 @@ export interface PageData {
   sections: ResolvedSection[];
   chrome: ResolvedChrome;
   brochureButton?: Link;
+  scrollTo?: { section: string; offset?: number };
 }
 
 export interface ContentUnavailable {

@@ -201,5 +201,6 @@ export async function loadPage(request: Request): Promise<PageData> {
     sections: resolveSections(page, scope, catalog),
     chrome,
     brochureButton: page.brochureButton ? site.brochureButton : undefined,
+    scrollTo: page.scrollTo,
   };
 }

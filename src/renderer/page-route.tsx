@@ -34,7 +34,7 @@ export function meta({ data, error }: Route.MetaArgs) {
 
 export default function Page({ loaderData }: Route.ComponentProps) {
   return (
-    <PageShell layout={loaderData.layout} chrome={loaderData.chrome} brochureButton={loaderData.brochureButton}>
+    <PageShell layout={loaderData.layout} chrome={loaderData.chrome} brochureButton={loaderData.brochureButton} scrollTo={loaderData.scrollTo}>
       <Sections sections={loaderData.sections} />
     </PageShell>
   );

@@ -49,6 +49,7 @@ export interface PageDefinition {
   sources: Record<string, SourceSpec>;
   meta?: { title?: unknown; keywords?: unknown; description?: unknown };
   brochureButton: boolean;
+  scrollTo?: { section: string; offset?: number };
   sections: SectionSpec[];
   /** Indexes of sections that failed validation: skipped (and logged) at runtime. */
   invalidSections: Set<number>;
@@ -309,6 +310,10 @@ export class DefinitionValidator {
       if (issues.length > count) invalidSections.add(index);
       return section as SectionSpec;
     });
+    const scrollTarget = isPlainObject(value.scrollTo) ? value.scrollTo.section : undefined;
+    if (typeof scrollTarget === 'string' && !sections.some((s) => isPlainObject(s) && s.id === scrollTarget)) {
+      report('/scrollTo/section', `no section has the id "${scrollTarget}"`);
+    }
     if (shapeBroken && !isPlainObject(value)) return undefined;
 
     return {
@@ -319,6 +324,7 @@ export class DefinitionValidator {
       sources,
       meta: value.meta as PageDefinition['meta'],
       brochureButton: value.brochureButton === true,
+      scrollTo: value.scrollTo as PageDefinition['scrollTo'],
       sections,
       invalidSections: shapeBroken ? new Set(sections.map((_s, i) => i)) : invalidSections,
     };

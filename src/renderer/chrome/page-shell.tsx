@@ -6,19 +6,25 @@ import { CookieConsent } from './cookie-consent.tsx';
 import { Footer } from './footer.tsx';
 import { FormHeader, Header } from './header.tsx';
 import { NavigationProgress } from './navigation-progress.tsx';
+import { useUrlFlags } from '../url-flags.ts';
+import { useScrollToSection } from './scroll-to-section.ts';
 
 /** The three layouts of SPEC §2: main (full chrome), form (reduced header), standalone (none). */
 export function PageShell({
   layout,
   chrome,
   brochureButton,
+  scrollTo,
   children,
 }: {
   layout: PageData['layout'];
   chrome: ResolvedChrome;
   brochureButton?: Link;
+  scrollTo?: PageData['scrollTo'];
   children: ReactNode;
 }) {
+  const flags = useUrlFlags();
+  useScrollToSection(scrollTo);
   return (
     <>
       <a className="skip-link" href="#main">
@@ -26,7 +32,13 @@ export function PageShell({
       </a>
       <NavigationProgress />
       {layout === 'main' ? <Header chrome={chrome} /> : layout === 'form' ? <FormHeader chrome={chrome} /> : null}
-      <main id="main" className={`layout-${layout}`} tabIndex={-1}>
+      <main
+        id="main"
+        className={`layout-${layout}`}
+        tabIndex={-1}
+        data-product-page={flags.productPage || undefined}
+        data-subscription-platform-page={flags.subscriptionPlatformPage || undefined}
+      >
         {children}
       </main>
       {layout === 'main' ? <Footer chrome={chrome} /> : layout === 'form' ? <Footer chrome={chrome} slim /> : null}
