@@ -1,8 +1,9 @@
 // Tests for the reference content service (tools/content-service) and the content
 // contract (schemas/content): samples match their schemas, the server honours the
 // contract (auth, routing, pagination, public images) and the samples stay coherent.
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
+import os from 'node:os';
 import path from 'node:path';
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
@@ -12,8 +13,10 @@ import {
   IMAGE_PATH_PATTERN,
   SCHEMA_DIR,
   UPLOADS_DIR,
+  chooseSampleFile,
   isPaginated,
   loadContract,
+  parsePerPage,
   type Endpoint,
 } from '../tools/content-service/contract.ts';
 import { buildSample, listFiles } from '../tools/content-service/generate-sample.ts';
@@ -64,12 +67,10 @@ function expectValid(schemaFile: string, value: unknown, source: string): void {
   expect(ok, `${schemaFile} rejected\n${describeErrors(source, validate.errors)}`).toBe(true);
 }
 
-/** Data files an endpoint's `sample.file` template can answer, with the path parameters that select them. */
-function sampleFilesOf(endpoint: Endpoint): { file: string; params: Record<string, string> }[] {
-  const { sample } = endpoint;
-  if (isPaginated(sample)) return [];
+/** Data files a file template can answer, with the parameters that select them. */
+function filesMatching(template: string): { file: string; params: Record<string, string> }[] {
   const names: string[] = [];
-  const pattern = sample.file
+  const pattern = template
     .split(/(\{\w+\})/)
     .map((part) => {
       const m = /^\{(\w+)\}$/.exec(part);
@@ -85,8 +86,26 @@ function sampleFilesOf(endpoint: Endpoint): { file: string; params: Record<strin
   });
 }
 
-const urlFor = (endpoint: Endpoint, params: Record<string, string>) =>
-  endpoint.path.replace(/\{(\w+)\}/g, (_, n: string) => encodeURIComponent(params[n]));
+/**
+ * Data files an endpoint's `sample.file` template (and its `byQuery` templates) can answer, with the
+ * path parameters and the query that select them.
+ */
+function sampleFilesOf(endpoint: Endpoint): { file: string; params: Record<string, string>; query?: Record<string, string> }[] {
+  const { sample } = endpoint;
+  if (isPaginated(sample)) return [];
+  const pathParams = new Set([...endpoint.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]));
+  const byQuery = Object.entries(sample.byQuery ?? {}).flatMap(([name, template]) =>
+    filesMatching(template).map(({ file, params }) => ({
+      file,
+      params: Object.fromEntries(Object.entries(params).filter(([k]) => pathParams.has(k))),
+      query: { [name]: params[name] },
+    })),
+  );
+  return [...filesMatching(sample.file), ...byQuery];
+}
+
+const urlFor = (endpoint: Endpoint, params: Record<string, string>, query?: Record<string, string>) =>
+  endpoint.path.replace(/\{(\w+)\}/g, (_, n: string) => encodeURIComponent(params[n])) + (query ? `?${new URLSearchParams(query)}` : '');
 
 /** All strings in sample data that look like image paths (by extension). */
 function imagePathsIn(value: Json, found: Set<string> = new Set()): Set<string> {
@@ -150,6 +169,40 @@ describe('content contract', () => {
     expectValid('contract.schema.json', readJson(path.join(SCHEMA_DIR, 'contract.json')), 'schemas/content/contract.json');
   });
 
+  it('loadContract checks byQuery entries (declared query, file samples only, known placeholders)', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'contract-'));
+    const load = (sample: object, query?: object) => {
+      const file = path.join(dir, 'contract.json');
+      writeFileSync(
+        file,
+        JSON.stringify({ endpoints: [{ path: '/api/page/x', schema: 'x.schema.json', sample, ...(query ? { query } : {}) }] }),
+      );
+      return () => loadContract(file);
+    };
+    try {
+      expect(load({ file: 'page/x.json', byQuery: { tab: 'page/x/{tab}.json' } }, { tab: 'which tab' })()).toBeDefined();
+      expect(load({ file: 'page/x.json', byQuery: { tab: 'page/x/{tab}.json' } })).toThrow(
+        /byQuery parameter "tab" must be listed in "query"/,
+      );
+      expect(load({ paginate: 'x.json', perPage: 5, byQuery: { tab: 'x/{tab}.json' } }, { tab: 't' })).toThrow(/byQuery/);
+      expect(load({ file: 'page/x.json', byQuery: { tab: 'page/{other}.json' } }, { tab: 't' })).toThrow(/\{other\}/);
+      expect(load({ file: 'page/x.json', byQuery: { tab: 3 } }, { tab: 't' })).toThrow(/byQuery/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('chooseSampleFile: first present byQuery parameter wins, empty means the default file, bad values are reported', () => {
+    const sample = { file: 'page/x.json', byQuery: { a: 'page/a/{a}.json', b: 'page/b/{b}.json' } };
+    const choose = (q: string) => chooseSampleFile(sample, {}, new URLSearchParams(q));
+    expect(choose('')).toEqual({ file: 'page/x.json' });
+    expect(choose('a=&b=')).toEqual({ file: 'page/x.json' });
+    expect(choose('b=two')).toEqual({ file: 'page/b/two.json' });
+    expect(choose('a=one&b=two')).toEqual({ file: 'page/a/one.json' });
+    expect(choose('a=-under_score-')).toEqual({ file: 'page/a/-under_score-.json' });
+    for (const bad of ['a=..', 'a=x.y', 'a=x%2Fy', 'a=%20', 'a={b}', 'a=x%00']) expect(choose(bad), bad).toEqual({ invalidQuery: 'a' });
+  });
+
   it('names existing schemas, and every response schema is used', () => {
     const used = new Set(contract.endpoints.map((e) => e.schema));
     for (const file of used) expect(schemas.has(file), `missing schema ${file}`).toBe(true);
@@ -201,6 +254,31 @@ describe('content contract', () => {
       ['page-legal.schema.json', 'page_data.content', { contentMediaType: 'text/html' }],
       ['page-legal.schema.json', 'page_data.image_mobile', { format: 'image-path' }],
       ['page-team.schema.json', 'team[].linkedin'],
+      ['page-services.schema.json', 'services.service_links[].icon_image', { format: 'image-path' }],
+      ['page-services.schema.json', 'services.service_migration.often_loop[].description', { contentMediaType: 'text/html' }],
+      ['page-services.schema.json', 'services.service_operation.top_content.image', { format: 'image-path' }],
+      ['page-services.schema.json', 'services.service_assurancen.top_content2.name'],
+      ['page-support.schema.json', 'support.turnkey_loop[].description', { contentMediaType: 'text/html' }],
+      ['page-why-us.schema.json', 'why.how_it_works_heading.sub_heading'],
+      ['page-unified-customer-portal.schema.json', 'unified_customer_portal.lease_and_contract_management_business_benefits_heading'],
+      [
+        'page-lease-and-contract-management.schema.json',
+        'lease_and_contract_management.business_benefits_section_loop[].image_path',
+        { format: 'image-path' },
+      ],
+      [
+        'page-product-telco.schema.json',
+        'product_subscription_telco.business_benefits_section_loop[].description',
+        { contentMediaType: 'text/html' },
+      ],
+      ['page-product-bpm.schema.json', 'productBpm.usp[].title'],
+      ['page-product.schema.json', 'product.features_loop[].icon_image', { format: 'image-path' }],
+      [
+        'page-solutions-subscription-saas.schema.json',
+        'SolutionsSubscriptionSaas.solutions_subscription_and_saas_why_veltrix.description',
+        { contentMediaType: 'text/html' },
+      ],
+      ['page-hub.schema.json', 'page_data.content', { contentMediaType: 'text/html' }],
     ];
     for (const [file, bindingPath, expected] of cases) {
       const node = schemaAt(file, bindingPath);
@@ -341,6 +419,344 @@ describe('sample content', () => {
       .join('\n');
     expect(all).not.toMatch(/lorem|ipsum/i);
   });
+
+  it('offerings pages (why-us, support, services, products, solutions) have the expected amount of content', () => {
+    const page = <T>(file: string) => readJson(path.join(DATA_DIR, `page/${file}.json`)) as T;
+    const { why } = page<{ why: { problems_loop: unknown[]; how_it_works_loop: unknown[] } }>('why-veltrix');
+    expect(why.problems_loop).toHaveLength(6);
+    expect(why.how_it_works_loop).toHaveLength(4);
+
+    const { support } = page<{ support: { turnkey_heading: string; turnkey_loop: { title: string; description: string }[] } }>(
+      'talk-to-technical-support',
+    );
+    expect(support.turnkey_heading).toBe('Turnkey Deployment: One Stop Shop');
+    expect(support.turnkey_loop.map((t) => t.title)).toEqual([
+      'Business Consultancy',
+      'Maintenance',
+      'Managed Service Operations',
+      'Business Assurance Program',
+      'DBA & System Services',
+      'Implementation Services',
+      'Product Development',
+    ]);
+    const implementation = support.turnkey_loop[5].description.toLowerCase();
+    for (const step of [
+      'requirement study',
+      'gap analysis',
+      'design',
+      'training',
+      'data migration',
+      'uat',
+      'go-live',
+      'project management',
+    ])
+      expect(implementation, step).toContain(step);
+
+    type Services = { services: Record<string, Record<string, unknown[] | unknown>> };
+    const hub = page<Services & { services: { service_links: { slug: string }[] } }>('services');
+    expect(Object.keys(hub.services).sort()).toEqual(['intro', 'service_links']);
+    expect(hub.services.service_links.map((l) => l.slug)).toEqual([
+      'migration-service',
+      'operation-service',
+      'assurance-service',
+      'maintenance-service',
+    ]);
+    const servicePages: Record<string, string> = {
+      'service-migration': 'service_migration',
+      'service-operation': 'service_operation',
+      'service-assurance': 'service_assurancen',
+      'service-maintenance': 'service_maintenance',
+    };
+    expect(listFiles(path.join(DATA_DIR, 'page/services')).sort()).toEqual(
+      Object.keys(servicePages)
+        .map((s) => `${s}.json`)
+        .sort(),
+    );
+    for (const [file, key] of Object.entries(servicePages))
+      expect(Object.keys(page<Services>(`services/${file}`).services), file).toEqual([key]);
+    const migration = page<Services>('services/service-migration').services.service_migration;
+    expect(migration.often_loop).toHaveLength(5);
+    const operation = page<Services>('services/service-operation').services.service_operation;
+    expect(operation.deliverables_section_loop).toHaveLength(5);
+    expect(operation.deliverables_2_section_loop).toHaveLength(5);
+
+    type Suite = { business_benefits_section_loop: unknown[]; business_benefits_heading?: string };
+    for (const [file, key] of [
+      ['lease-and-contract-management', 'lease_and_contract_management'],
+      ['asset-tagging-tracking-solution', 'asset_tagging_tracking_solution'],
+      ['unified-customer-portal', 'unified_customer_portal'],
+    ]) {
+      expect(page<Record<string, Suite>>(file)[key].business_benefits_section_loop, file).toHaveLength(4);
+    }
+    const portal = page<{ unified_customer_portal: Record<string, unknown> }>('unified-customer-portal').unified_customer_portal;
+    expect(portal.lease_and_contract_management_business_benefits_heading).toBe('');
+    expect(portal).not.toHaveProperty('business_benefits_heading');
+    expect(
+      page<{ product_subscription_telco: Suite }>('product-telco').product_subscription_telco.business_benefits_section_loop,
+    ).toHaveLength(4);
+    const { productBpm } = page<{ productBpm: { usp: unknown[]; benefits: unknown[] } }>('product-bpm');
+    expect(productBpm.usp).toHaveLength(5);
+    expect(productBpm.benefits).toHaveLength(4);
+    for (const file of ['product-ccm', 'product-orchestration', 'product-subscription']) {
+      const { product } = page<{ product: Suite & { features_loop: unknown[] } }>(file);
+      expect(product.features_loop, file).toHaveLength(6);
+      expect(product.business_benefits_section_loop, file).toHaveLength(4);
+    }
+    const saas = page<{ SolutionsSubscriptionSaas: Suite }>('solutions-subscription-saas').SolutionsSubscriptionSaas;
+    expect(saas.business_benefits_section_loop).toHaveLength(4);
+    const ccm = page<{ product: { top_content2: { description: string } } }>('product-ccm').product.top_content2.description;
+    for (const feature of ['Unicode', 'Bounce-mail tracking', 'reporting']) expect(ccm).toContain(feature);
+  });
+});
+
+describe('company, resources and forms samples', () => {
+  const page = <T>(file: string) => readJson(path.join(DATA_DIR, `${file}.json`)) as T;
+  const isNewestFirst = (dates: string[]) => dates.every((d, i) => i === 0 || dates[i - 1] >= d);
+
+  it('loadContract checks perPageParam (paginated samples only, declared query); parsePerPage caps at 100', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'contract-'));
+    const load = (sample: object, query?: object) => {
+      const file = path.join(dir, 'contract.json');
+      writeFileSync(
+        file,
+        JSON.stringify({ endpoints: [{ path: '/api/x_list', schema: 'x.schema.json', sample, ...(query ? { query } : {}) }] }),
+      );
+      return () => loadContract(file);
+    };
+    try {
+      expect(load({ paginate: 'x.json', perPage: 10, perPageParam: 'per_page' }, { per_page: 'size' })()).toBeDefined();
+      expect(load({ paginate: 'x.json', perPage: 10, perPageParam: 'per_page' })).toThrow(/perPageParam/);
+      expect(load({ paginate: 'x.json', perPage: 10, perPageParam: 5 }, { per_page: 'size' })).toThrow(/perPageParam/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    const contractSchema = ajv.getSchema(`${SCHEMA_BASE}contract.schema.json`);
+    const entry = (sample: object) => ({ endpoints: [{ path: '/api/x', schema: 'x.schema.json', sample }] });
+    expect(contractSchema?.(entry({ file: 'x.json', perPageParam: 'per_page' }))).toBe(false);
+    expect(contractSchema?.(entry({ paginate: 'x.json', perPage: 3, perPageParam: 'per_page' }))).toBe(true);
+    expect([null, undefined, '', 'abc', '0', '-3', '2.5', '1e2'].map((v) => parsePerPage(v, 10))).toEqual([10, 10, 10, 10, 10, 10, 10, 10]);
+    expect(['1', ' 26 ', '100', '101', '99999999999999999999'].map((v) => parsePerPage(v, 10))).toEqual([1, 26, 100, 100, 10]);
+  });
+
+  it('careers: at least 8 jobs over 3+ cities and countries, one consistent job_detail file each', () => {
+    type Job = { post_name: string; city: string; country: string; expertise: string; job_slug: string; experience: string };
+    const { careers_data } = page<{ careers_data: { cv_email: string; jobs_data: Job[] } }>('page/careers');
+    const jobs = careers_data.jobs_data;
+    expect(careers_data.cv_email).toBe('careers@veltrix.example');
+    expect(jobs.length).toBeGreaterThanOrEqual(8);
+    expect(new Set(jobs.map((j) => j.city)).size).toBeGreaterThanOrEqual(3);
+    expect(new Set(jobs.map((j) => j.country)).size).toBeGreaterThanOrEqual(3);
+    for (const e of ['Engineering', 'Delivery', 'Sales']) expect(jobs.map((j) => j.expertise)).toContain(e);
+    expect(listFiles(path.join(DATA_DIR, 'job_detail')).sort()).toEqual(jobs.map((j) => `${j.job_slug}.json`).sort());
+    const codes = new Set<string>();
+    for (const job of jobs) {
+      const { job_data } = page<{ job_data: Record<string, string> }>(`job_detail/${job.job_slug}`);
+      expect({ name: job_data.name, city: job_data.city, country: job_data.country, expertise: job_data.expertise }, job.job_slug).toEqual({
+        name: job.post_name,
+        city: job.city,
+        country: job.country,
+        expertise: job.expertise,
+      });
+      expect(job_data.description.match(/<ul>/g), job.job_slug).toHaveLength(2);
+      codes.add(job_data.job_code);
+    }
+    expect(codes.size).toBe(jobs.length);
+  });
+
+  it('contact, partners, events and advisory board have the expected amount of content', () => {
+    type Office = { title: string; google_map_iframe: string; email: string };
+    const offices = page<{ contact_data: { address: Office[] } }>('page/contact-us').contact_data.address;
+    expect(offices.map((o) => o.title)).toEqual(['London (HQ)', 'Pune', 'Johannesburg', 'Dallas']);
+    for (const o of offices) {
+      expect(o.google_map_iframe, o.title).toMatch(/^<iframe src="https:\/\/www\.google\.com\/maps\/embed\?pb=[^"]+"[^>]*><\/iframe>$/);
+      expect(o.email, o.title).toMatch(/@veltrix\.example$/);
+    }
+
+    type Category = { id: number; name: string };
+    const { partner_data } = page<{
+      partner_data: { category_list: Category[]; partners: { category_id: number; partnersURL: string }[] };
+    }>('page/partners');
+    expect(partner_data.category_list.map((c) => c.id)).toEqual([1, 2, 3]);
+    expect(partner_data.partners.length).toBeGreaterThanOrEqual(10);
+    expect(new Set(partner_data.partners.map((p) => p.category_id))).toEqual(new Set([1, 2, 3]));
+    for (const p of partner_data.partners) expect(new URL(p.partnersURL).hostname).toMatch(/\.example$/);
+
+    const { event_data } = page<{ event_data: { category_list: Category[]; events: { category_id: number; eventsURL: string }[] } }>(
+      'page/events',
+    );
+    expect(event_data.category_list).toEqual([
+      { id: 24, name: 'Upcoming Events' },
+      { id: 25, name: 'Webinars' },
+      { id: 26, name: 'Past Events' },
+    ]);
+    expect(event_data.events.length).toBeGreaterThanOrEqual(9);
+    expect(new Set(event_data.events.map((e) => e.category_id))).toEqual(new Set([24, 25, 26]));
+
+    type Member = { type: string; name: string };
+    const board = page<{ page_data: { content: string }; team: Member[] }>('page/team-advisory-board');
+    const team = page<{ team: Member[] }>('page/team').team;
+    expect(board.team).toEqual(team.filter((m) => m.type === 'Advisory Board'));
+    expect(board.team).toHaveLength(4);
+    expect(board.page_data.content).toMatch(/<p>/);
+  });
+
+  it('press: 30+ releases over 2024-2026, newest first, with a year each; years_list and 4 upcoming events', () => {
+    const items = page<{ date: string; year: string; slug: string; link: string }[]>('collections/press-releases');
+    expect(items.length).toBeGreaterThanOrEqual(30);
+    expect(isNewestFirst(items.map((i) => i.date))).toBe(true);
+    for (const i of items) {
+      expect(i.year, i.slug).toBe(i.date.slice(0, 4));
+      expect(new URL(i.link).hostname, i.slug).toMatch(/\.example$/);
+    }
+    expect(new Set(items.map((i) => i.slug)).size).toBe(items.length);
+    const press = page<{ years_list: string[]; event_list: unknown[] }>('page/press-release');
+    expect(press.years_list).toEqual(['2026', '2025', '2024']);
+    expect([...new Set(items.map((i) => i.year))]).toEqual(press.years_list);
+    expect(press.event_list).toHaveLength(4);
+  });
+
+  it('sales form pages: schedule contact block and three know-more cards on each talk page', () => {
+    const demo = page<{ schedule: { contact: { email: string } } }>('page/schedule-a-demo');
+    expect(demo.schedule.contact.email).toMatch(/@veltrix\.example$/);
+    for (const [file, key] of [
+      ['talk-to-sales', 'talktsales'],
+      ['talk-to-account-team', 'talk_taccount'],
+      ['campaign-ccm', 'campaignCCM'],
+    ]) {
+      const panel = page<Record<string, { knowmore_section_loop: unknown[] }>>(`page/${file}`)[key];
+      expect(panel.knowmore_section_loop, file).toHaveLength(3);
+    }
+  });
+
+  it('downloads: 8 documents, 2 without PDF; every pdf_link is a small valid PDF under uploads/; one detail file per id', () => {
+    type Doc = { id: number; name: string; image: string; pdf_link: string };
+    const docs = page<{ download: { download_loop: Doc[] } }>('page/download').download.download_loop;
+    expect(docs).toHaveLength(8);
+    expect(docs.filter((d) => d.pdf_link === '')).toHaveLength(2);
+    const pdfs = new Set(docs.map((d) => d.pdf_link).filter(Boolean));
+    expect(pdfs.size).toBeGreaterThanOrEqual(2);
+    expect(
+      listFiles(path.join(UPLOADS_DIR, 'brochures'))
+        .map((f) => `brochures/${f}`)
+        .sort(),
+    ).toEqual([...pdfs].sort());
+    for (const rel of pdfs) {
+      const bytes = readFileSync(path.join(UPLOADS_DIR, rel));
+      const text = bytes.toString('latin1');
+      expect(bytes.length, rel).toBeLessThan(2048);
+      expect(text, rel).toMatch(/^%PDF-1\.4\n[\s\S]*%%EOF\n$/);
+      // The cross-reference table must point at each object, and startxref at the table.
+      const startxref = Number(/startxref\n(\d+)\n%%EOF\n$/.exec(text)?.[1]);
+      expect(text.slice(startxref, startxref + 5), rel).toBe('xref\n');
+      const offsets = [...text.slice(startxref).matchAll(/^(\d{10}) 00000 n $/gm)].map((m) => Number(m[1]));
+      expect(offsets.length, rel).toBeGreaterThan(3);
+      offsets.forEach((o, i) => expect(text.slice(o, o + `${i + 1} 0 obj`.length), `${rel} object ${i + 1}`).toBe(`${i + 1} 0 obj`));
+      for (const m of text.matchAll(/<< \/Length (\d+) >>\nstream\n/g)) {
+        const start = (m.index ?? 0) + m[0].length;
+        expect(text.slice(start + Number(m[1]), start + Number(m[1]) + 10), `${rel} stream length`).toBe('\nendstream');
+      }
+    }
+    expect(listFiles(path.join(DATA_DIR, 'download_detail')).sort()).toEqual(docs.map((d) => `${d.id}.json`).sort());
+    for (const d of docs) {
+      const { document } = page<{ document: { id: number; name: string; image: string } }>(`download_detail/${d.id}`);
+      expect({ id: document.id, name: document.name, image: document.image }).toEqual({ id: d.id, name: d.name, image: d.image });
+    }
+  });
+
+  it('white papers and case studies: 26+ items newest first in both categories, one post each, latest = first five', () => {
+    type Item = { name: string; category: string; category_name: string; date: string; slug: string };
+    const items = page<Item[]>('collections/whitepapers');
+    expect(items.length).toBeGreaterThanOrEqual(26);
+    expect(isNewestFirst(items.map((i) => i.date))).toBe(true);
+    expect(new Set(items.map((i) => i.slug)).size).toBe(items.length);
+    for (const [code, label] of [
+      ['1', 'Case Studies'],
+      ['2', 'White Paper'],
+    ]) {
+      const inCategory = items.filter((i) => i.category === code);
+      expect(inCategory.length, code).toBeGreaterThan(10);
+      expect(new Set(inCategory.map((i) => i.category_name)), code).toEqual(new Set([label]));
+    }
+    const banner = page<{ casestudies_dataa: { latest: Item[]; category: { id: string; name: string }[] } }>('page/white-paper-case-study');
+    expect(banner.casestudies_dataa.latest).toEqual(items.slice(0, 5));
+    expect(banner.casestudies_dataa.category).toEqual([
+      { id: '1', name: 'Case Studies' },
+      { id: '2', name: 'White Paper' },
+    ]);
+    expect(listFiles(path.join(DATA_DIR, 'whitepaper')).sort()).toEqual(items.map((i) => `${i.slug}.json`).sort());
+    for (const item of items) {
+      const { post_data } = page<{ post_data: Item & { content: string } }>(`whitepaper/${item.slug}`);
+      const { name, category, category_name, date } = post_data;
+      expect({ name, category, category_name, date }, item.slug).toEqual({
+        name: item.name,
+        category: item.category,
+        category_name: item.category_name,
+        date: item.date,
+      });
+      expect(post_data.content.match(/<h2>/g)?.length ?? 0, item.slug).toBeGreaterThanOrEqual(2);
+    }
+    // The home page's white-paper / case-study cards link to real items.
+    const { homepage } = page<{ homepage: { resources_section_loop: { type: string; slug: string; name: string }[] } }>('page/homepage');
+    for (const r of homepage.resources_section_loop.filter((x) => x.type === 'white-paper-case-study'))
+      expect(items.find((i) => i.slug === r.slug)?.name, r.slug).toBe(r.name);
+  });
+
+  it('support FAQ: three sets of 6+ questions, default = orchestration, wiki link only for billing', () => {
+    type Faq = { support_faq: { categories: { slug: string }[]; faq_data: { qsn: string; ans: string }[]; wiki_link?: string } };
+    const slugs = ['faq-orchestration-platform', 'faq-ccm-platform', 'faq-subscription-billing'];
+    expect(listFiles(path.join(DATA_DIR, 'page/support-faq')).sort()).toEqual(slugs.map((s) => `${s}.json`).sort());
+    expect(page<Faq>('page/support-faq')).toEqual(page<Faq>('page/support-faq/faq-orchestration-platform'));
+    for (const slug of slugs) {
+      const { support_faq } = page<Faq>(`page/support-faq/${slug}`);
+      expect(
+        support_faq.categories.map((c) => c.slug),
+        slug,
+      ).toEqual(slugs);
+      expect(support_faq.faq_data.length, slug).toBeGreaterThanOrEqual(6);
+      expect(support_faq.wiki_link, slug).toBe(slug === 'faq-subscription-billing' ? 'https://wiki.veltrix.example/billing' : undefined);
+    }
+  });
+
+  it('binding paths of the company, resources and forms schemas resolve, with the expected kinds', () => {
+    const cases: [string, string, Record<string, string>?][] = [
+      ['page-careers.schema.json', 'careers_data.jobs_data[].job_slug'],
+      ['page-careers.schema.json', 'careers_data.intro.description', { contentMediaType: 'text/html' }],
+      ['job-detail.schema.json', 'job_data.description', { contentMediaType: 'text/html' }],
+      ['page-contact-us.schema.json', 'contact_data.address[].google_map_iframe', { contentMediaType: 'text/html' }],
+      ['page-partners.schema.json', 'partner_data.partners[].category_id', { type: 'integer' }],
+      ['page-partners.schema.json', 'partner_data.partners[].image_dialog_path', { format: 'image-path' }],
+      ['page-events.schema.json', 'event_data.category_list[].id', { type: 'integer' }],
+      ['page-press-release.schema.json', 'years_list[]'],
+      ['page-press-release.schema.json', 'event_list[].link'],
+      ['press-release-list.schema.json', 'list.data[].image_path', { format: 'image-path' }],
+      ['page-team-advisory-board.schema.json', 'page_data.content', { contentMediaType: 'text/html' }],
+      ['page-team-advisory-board.schema.json', 'team[].linkedin'],
+      ['page-schedule-a-demo.schema.json', 'schedule.contact.phone'],
+      ['page-talk-to-sales.schema.json', 'talktsales.knowmore_section_loop[].image', { format: 'image-path' }],
+      ['page-talk-to-account-team.schema.json', 'talk_taccount.side_content.description', { contentMediaType: 'text/html' }],
+      ['page-campaign-ccm.schema.json', 'campaignCCM.knowmore_heading.sub_top_heading'],
+      ['page-download.schema.json', 'download.download_loop[].pdf_link'],
+      ['download-detail.schema.json', 'document.id', { type: 'integer' }],
+      ['page-white-paper-case-study.schema.json', 'casestudies_dataa.latest[].slug'],
+      ['whitepaper-list.schema.json', 'list.data[].category_name'],
+      ['whitepaper-post.schema.json', 'post_data.content', { contentMediaType: 'text/html' }],
+      ['page-support-faq.schema.json', 'support_faq.faq_data[].ans', { contentMediaType: 'text/html' }],
+      ['page-support-faq.schema.json', 'support_faq.wiki_link'],
+    ];
+    for (const [file, bindingPath, expected] of cases) {
+      const node = schemaAt(file, bindingPath);
+      expect(node, `${file}: ${bindingPath} does not resolve`).toBeDefined();
+      expect(node?.type, `${file}: ${bindingPath}`).toBe(expected?.type ?? 'string');
+      for (const [k, v] of Object.entries(expected ?? {})) expect(node?.[k], `${file}: ${bindingPath} ${k}`).toBe(v);
+    }
+  });
+
+  it('docs/content-api.md has one table row per contract endpoint, naming its schema', () => {
+    const doc = readFileSync(path.join(SCHEMA_DIR, '../../docs/content-api.md'), 'utf8');
+    const rows = new Map([...doc.matchAll(/^\| `(\/api\/[^`]+)` *\|[^|]*\| `([^`]+)` *\|/gm)].map((m) => [m[1], m[2]] as const));
+    expect([...rows.keys()].sort()).toEqual(contract.endpoints.map((e) => e.path).sort());
+    for (const e of contract.endpoints) expect(rows.get(e.path), e.path).toBe(e.schema);
+  });
 });
 
 describe('reference content service', () => {
@@ -357,8 +773,8 @@ describe('reference content service', () => {
 
   it('answers every sample file, identical to the file on disk', async () => {
     for (const endpoint of contract.endpoints) {
-      for (const { file, params } of sampleFilesOf(endpoint)) {
-        const res = await get(urlFor(endpoint, params));
+      for (const { file, params, query } of sampleFilesOf(endpoint)) {
+        const res = await get(urlFor(endpoint, params, query));
         expect(res.status, file).toBe(200);
         expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
         expect(await res.json(), file).toEqual(readJson(path.join(DATA_DIR, file)));
@@ -477,6 +893,48 @@ describe('reference content service', () => {
     });
   });
 
+  describe('byQuery samples', () => {
+    const services = (q: string) => get(`/api/page/services${q}`);
+    const disk = (file: string) => readJson(path.join(DATA_DIR, file));
+
+    it('serves the default file without the parameter or with an empty value', async () => {
+      for (const q of ['', '?service=', '?other=service-migration']) {
+        const res = await services(q);
+        expect(res.status, q).toBe(200);
+        expect(await res.json(), q).toEqual(disk('page/services.json'));
+      }
+    });
+
+    it('serves the file the query value names', async () => {
+      for (const name of ['service-migration', 'service-operation', 'service-assurance', 'service-maintenance']) {
+        const res = await services(`?service=${name}`);
+        expect(res.status, name).toBe(200);
+        expect(await res.json(), name).toEqual(disk(`page/services/${name}.json`));
+      }
+    });
+
+    it('404 JSON for a well-formed value without a file', async () => {
+      const res = await services('?service=service-nothing');
+      expect(res.status).toBe(404);
+      expect(await res.json()).toEqual({ message: 'Not found' });
+    });
+
+    it('400 JSON for values outside [A-Za-z0-9_-], including traversal attempts', async () => {
+      for (const q of [
+        '?service=..',
+        '?service=..%2Fabout-us',
+        '?service=service.migration',
+        '?service=a%20b',
+        '?service=%00',
+        '?service=%2e%2e%2fteam',
+      ]) {
+        const res = await rawGet(service.url, `/api/page/services${q}`);
+        expect(res.status, q).toBe(400);
+        expect(JSON.parse(res.body), q).toEqual({ message: 'Invalid value for query parameter "service"' });
+      }
+    });
+  });
+
   describe('pagination', () => {
     type Page = {
       list: { current_page: number; last_page: number; per_page: number; total: number; data: { slug: string; cat_slug: string }[] };
@@ -509,6 +967,70 @@ describe('reference content service', () => {
       for (const q of ['?page=abc', '?page=0', '?page=-2', '?page=2x', '?page=']) expect((await list(q)).list.current_page, q).toBe(1);
       const none = await list('?cat_slug=no-such-category');
       expect(none.list).toMatchObject({ current_page: 1, last_page: 1, total: 0, data: [] });
+    });
+  });
+
+  describe('company and resources endpoints', () => {
+    type ListPage = { list: { current_page: number; last_page: number; per_page: number; total: number; data: { slug: string }[] } };
+    const list = async (p: string) => (await (await get(p)).json()) as ListPage;
+
+    it('press list: 12 per page, filtered by year', async () => {
+      const all = readJson(path.join(DATA_DIR, 'collections/press-releases.json')) as { slug: string; year: string }[];
+      const p1 = await list('/api/press-release-list');
+      expect(p1.list).toMatchObject({ per_page: 12, total: all.length, last_page: Math.ceil(all.length / 12) });
+      const y2025 = all.filter((i) => i.year === '2025');
+      const filtered = await list('/api/press-release-list?year=2025&page=1');
+      expect(filtered.list.total).toBe(y2025.length);
+      expect(filtered.list.data.map((d) => d.slug)).toEqual(y2025.slice(0, 12).map((d) => d.slug));
+    });
+
+    it('white paper list: 10 per page by default, per_page overrides it (capped at 100), cat_slug filters by category', async () => {
+      const all = readJson(path.join(DATA_DIR, 'collections/whitepapers.json')) as { slug: string; category: string }[];
+      const url = '/api/whitepaper-casestudy-list';
+      expect((await list(url)).list).toMatchObject({ per_page: 10, total: all.length, last_page: Math.ceil(all.length / 10) });
+      const everything = await list(`${url}?per_page=100`);
+      expect(everything.list).toMatchObject({ per_page: 100, last_page: 1, total: all.length });
+      expect(everything.list.data.map((d) => d.slug)).toEqual(all.map((d) => d.slug));
+      const second = await list(`${url}?per_page=5&page=2`);
+      expect(second.list).toMatchObject({ per_page: 5, current_page: 2, last_page: Math.ceil(all.length / 5) });
+      expect(second.list.data.map((d) => d.slug)).toEqual(all.slice(5, 10).map((d) => d.slug));
+      expect((await list(`${url}?per_page=500`)).list.per_page).toBe(100);
+      for (const q of ['per_page=', 'per_page=0', 'per_page=abc', 'per_page=-5'])
+        expect((await list(`${url}?${q}`)).list.per_page, q).toBe(10);
+      const papers = await list(`${url}?cat_slug=2&per_page=100`);
+      expect(papers.list.data.map((d) => d.slug)).toEqual(all.filter((d) => d.category === '2').map((d) => d.slug));
+      // per_page is only honoured where the contract declares it.
+      expect((await list('/api/blog_list?per_page=2')).list.per_page).toBe(9);
+    });
+
+    it('support FAQ: category_slug selects the set; unknown set 404, malformed 400', async () => {
+      const disk = (f: string) => readJson(path.join(DATA_DIR, f));
+      expect(await (await get('/api/page/support-faq')).json()).toEqual(disk('page/support-faq/faq-orchestration-platform.json'));
+      expect(await (await get('/api/page/support-faq?category_slug=faq-ccm-platform')).json()).toEqual(
+        disk('page/support-faq/faq-ccm-platform.json'),
+      );
+      expect((await get('/api/page/support-faq?category_slug=faq-nothing')).status).toBe(404);
+      expect((await get('/api/page/support-faq?category_slug=..%2Fcareers')).status).toBe(400);
+    });
+
+    it('404 for unknown job, white paper and document ids', async () => {
+      for (const p of ['/api/job_detail/no-such-job', '/api/whitepaper/no-such-paper', '/api/download_detail/999']) {
+        const res = await get(p);
+        expect(res.status, p).toBe(404);
+        expect(await res.json(), p).toEqual({ message: 'Not found' });
+      }
+    });
+
+    it('brochure PDFs are public, typed application/pdf, without the SVG sandbox policy', async () => {
+      const res = await fetch(`${service.url}/uploads/brochures/telecom-suite.pdf`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('application/pdf');
+      expect(res.headers.get('content-security-policy')).toBeNull();
+      expect(await res.text()).toMatch(/^%PDF-1\.4/);
+      expect((await fetch(`${service.url}/uploads/brochures/missing.pdf`)).status).toBe(404);
+      expect((await fetch(`${service.url}/uploads/blog/cloud-billing.svg`)).headers.get('content-security-policy')).toMatch(
+        /default-src 'none'/,
+      );
     });
   });
 

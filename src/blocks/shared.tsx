@@ -26,6 +26,14 @@ export function SmartLink({
   'aria-current'?: 'page' | undefined;
   onClick?: () => void;
 }) {
+  // In-page anchors scroll natively (no router navigation).
+  if (href.startsWith('#')) {
+    return (
+      <a href={href} className={className} {...rest}>
+        {children}
+      </a>
+    );
+  }
   if (EXTERNAL.test(href) || FILE.test(href)) {
     const external = EXTERNAL.test(href) && !href.startsWith('mailto:') && !href.startsWith('tel:');
     return (

@@ -101,6 +101,20 @@ export interface ArticleProps {
    */
   html?: string;
   backLink?: Link;
+  cta?: Link1;
+}
+/**
+ * A call to action under the title, e.g. 'Apply Now' to #apply.
+ */
+export interface Link1 {
+  /**
+   * Plain text.
+   */
+  label: string;
+  /**
+   * Link target: a site path (/blog), an anchor (#contact) or an absolute URL.
+   */
+  href: string;
 }
 /**
  * Full-width page banner: desktop and mobile image, heading, paragraph and an optional call to action. The first banner of a page is its LCP image and is preloaded.
@@ -386,7 +400,7 @@ export interface FormProps {
    * Plain text.
    */
   text?: string;
-  fallbackLink?: Link1;
+  fallbackLink?: Link2;
   /**
    * Fixed values the form sends (e.g. job_code of a career page, id of a document).
    */
@@ -397,7 +411,7 @@ export interface FormProps {
 /**
  * Shown while the form is not connected, e.g. a mailto: link.
  */
-export interface Link1 {
+export interface Link2 {
   /**
    * Plain text.
    */

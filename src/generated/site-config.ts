@@ -37,7 +37,7 @@ export interface Logo {
 }
 export interface Source {
   /**
-   * GET path of the content service (SPEC §7). {params.slug} inserts a route parameter, URL-encoded.
+   * GET path of the content service (SPEC §7). {params.slug} inserts a route parameter and {search.id} a query-string value, URL-encoded.
    */
   path: string;
   /**

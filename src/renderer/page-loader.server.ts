@@ -22,10 +22,12 @@ function logOnce(message: string) {
   console.warn(message);
 }
 
-function sourcePath(source: SourceSpec, brand: string, params: Scope['params']): string {
+function sourcePath(source: SourceSpec, brand: string, scope: Scope): string {
   return source.path
     .replaceAll('{brand}', brand)
-    .replace(/\{params\.([^{}]+)\}/g, (_m, name: string) => encodeURIComponent(String((params as Record<string, string>)[name] ?? '')));
+    .replace(/\{(params|search)\.([^{}]+)\}/g, (_m, root: string, name: string) =>
+      encodeURIComponent(String((scope[root] as Record<string, string>)[name] ?? '')),
+    );
 }
 
 function sourceQuery(source: SourceSpec, scope: Scope): URLSearchParams {
@@ -46,7 +48,7 @@ async function loadSources(
   const entries = await Promise.all(
     Object.entries(sources).map(async ([name, source]) => {
       try {
-        return [name, await fetchContent(sourcePath(source, brand, scope.params), sourceQuery(source, scope))] as const;
+        return [name, await fetchContent(sourcePath(source, brand, scope), sourceQuery(source, scope))] as const;
       } catch (error) {
         if (!(error instanceof ContentError)) throw error;
         if (!optionalAll && !source.optional) throw error;

@@ -13,13 +13,11 @@ export function Sections({ sections }: { sections: ResolvedSection[] }) {
         }
         // Props were resolved against this block's schema on the server.
         const Block = blocks[section.block] as ComponentType<Record<string, unknown>>;
-        const content = <Block {...section.props} priority={index === 0} />;
-        return section.id ? (
-          <div id={section.id} key={section.key} className="section-anchor">
-            {content}
+        // data-block names the block in the DOM: tests and the catalog find sections by it.
+        return (
+          <div key={section.key} id={section.id} className="block" data-block={section.block}>
+            <Block {...section.props} priority={index === 0} />
           </div>
-        ) : (
-          <Block key={section.key} {...section.props} priority={index === 0} />
         );
       })}
     </>

@@ -351,8 +351,9 @@ export class DefinitionValidator {
     for (const match of path.matchAll(/\{([^{}]+)\}/g)) {
       const ref = match[1];
       const [root, name, ...rest] = ref.split('.');
-      if (root !== 'params' || !name || rest.length) report(`${pointer}/path`, `"{${ref}}" must be {params.<name>}: a path takes route parameters only`);
-      else if (!params.has(name)) report(`${pointer}/path`, `route parameter "${name}" is not in ${routes.length ? routes.join(', ') : 'this page (it has no route)'}${didYouMean(name, params)}`);
+      if ((root !== 'params' && root !== 'search') || !name || rest.length) {
+        report(`${pointer}/path`, `"{${ref}}" must be {params.<name>} or {search.<name>}`);
+      } else if (root === 'params' && !params.has(name)) report(`${pointer}/path`, `route parameter "${name}" is not in ${routes.length ? routes.join(', ') : 'this page (it has no route)'}${didYouMean(name, params)}`);
     }
     const found = this.endpoints.find(
       (e) =>
@@ -434,6 +435,11 @@ export class DefinitionValidator {
     }
     if (isPlainObject(node)) {
       const fields = this.store.fields(expected);
+      const additional = this.store.additional(expected);
+      if (fields.size === 0 && additional) {
+        for (const [key, value] of Object.entries(node)) this.walkBindings(value, additional, `${pointer}/${escapePointer(key)}`, scope, report);
+        return;
+      }
       if (fields.size === 0) {
         this.literal(node, expected, pointer, report);
         return;

@@ -23,6 +23,12 @@ export const IMAGE_PATH_PATTERN = /^[A-Za-z0-9_-][A-Za-z0-9_.-]*(?:\/[A-Za-z0-9_
 /** Sample answered with one JSON file; `{name}` is filled from the path. */
 export interface FileSample {
   file: string;
+  /**
+   * Query parameter -> file template answered instead of `file` when that parameter is present and
+   * non-empty (first listed parameter wins); `{param}` in the template is filled from the query value,
+   * which must match QUERY_VALUE_PATTERN (else 400). A missing file is a 404 like any other.
+   */
+  byQuery?: Record<string, string>;
 }
 
 /** Sample answered as a Laravel-style page of a JSON array file. */
@@ -31,6 +37,8 @@ export interface PaginatedSample {
   perPage: number;
   /** query parameter -> item field that must equal it (when non-empty) */
   filter?: Record<string, string>;
+  /** Query parameter whose positive integer value overrides perPage (capped at MAX_PER_PAGE). */
+  perPageParam?: string;
 }
 
 export interface Endpoint {
@@ -75,10 +83,22 @@ export function loadContract(file: string = CONTRACT_PATH): Contract {
       if (!Number.isInteger(s.perPage) || (s.perPage ?? 0) < 1) throw new Error(`${where}: "sample.perPage" must be a positive integer`);
       if (s.filter !== undefined && !isRecordOfStrings(s.filter))
         throw new Error(`${where}: "sample.filter" must map query names to item fields`);
+      if (s.perPageParam !== undefined && (typeof s.perPageParam !== 'string' || ep.query?.[s.perPageParam] === undefined))
+        throw new Error(`${where}: "sample.perPageParam" must name a query parameter listed in "query"`);
     }
     const params = [...ep.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
     const used = typeof s.file === 'string' ? [...s.file.matchAll(/\{(\w+)\}/g)].map((m) => m[1]) : [];
     for (const name of used) if (!params.includes(name)) throw new Error(`${where}: sample uses {${name}} which is not in the path`);
+    if (s.byQuery !== undefined) {
+      if (typeof s.file !== 'string' || !isRecordOfStrings(s.byQuery))
+        throw new Error(`${where}: "sample.byQuery" must map query names to file templates, next to "file"`);
+      for (const [param, template] of Object.entries(s.byQuery)) {
+        if (ep.query?.[param] === undefined) throw new Error(`${where}: byQuery parameter "${param}" must be listed in "query"`);
+        for (const m of template.matchAll(/\{(\w+)\}/g))
+          if (m[1] !== param && !params.includes(m[1]))
+            throw new Error(`${where}: byQuery template uses {${m[1]}} which is neither "${param}" nor in the path`);
+      }
+    }
   });
   return raw as Contract;
 }
@@ -149,11 +169,44 @@ export function fillTemplate(template: string, params: Record<string, string>): 
   });
 }
 
+/** What a byQuery value may look like: one plain file-name stem. */
+export const QUERY_VALUE_PATTERN = /^[A-Za-z0-9_-]+$/;
+
+/**
+ * The data file a file sample answers with for this request: the first byQuery parameter that is
+ * present and non-empty selects its template, otherwise `file`. An ill-formed value is reported
+ * (the server answers 400) rather than silently falling back.
+ */
+export function chooseSampleFile(
+  sample: FileSample,
+  params: Record<string, string>,
+  query: URLSearchParams,
+): { file: string } | { invalidQuery: string } {
+  for (const [name, template] of Object.entries(sample.byQuery ?? {})) {
+    const value = query.get(name) ?? '';
+    if (value === '') continue;
+    if (!QUERY_VALUE_PATTERN.test(value)) return { invalidQuery: name };
+    // The pattern admits no dot, slash or brace, so the value is one safe file-name stem.
+    return { file: fillTemplate(template.replaceAll(`{${name}}`, value), params) };
+  }
+  return { file: fillTemplate(sample.file, params) };
+}
+
 /** Laravel treats anything that is not a positive integer as page 1. */
 export function parsePage(raw: string | null | undefined): number {
   if (raw == null || !/^\d+$/.test(raw.trim())) return 1;
   const n = Number(raw.trim());
   return Number.isSafeInteger(n) && n >= 1 ? n : 1;
+}
+
+/** Upper bound for a per-page override (perPageParam). */
+export const MAX_PER_PAGE = 100;
+
+/** Page size for a request: a positive integer override is capped at MAX_PER_PAGE; anything else keeps the default. */
+export function parsePerPage(raw: string | null | undefined, fallback: number): number {
+  if (raw == null || !/^\d+$/.test(raw.trim())) return fallback;
+  const n = Number(raw.trim());
+  return Number.isSafeInteger(n) && n >= 1 ? Math.min(n, MAX_PER_PAGE) : fallback;
 }
 
 export interface PaginatedList<T> {

@@ -7,8 +7,10 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { SERVICE_DIR } from './contract.ts';
 import { buildBlog } from './sample/blog.ts';
+import { buildCompanyResourcesSample } from './sample/company-resources.ts';
 import { buildImages } from './sample/images.ts';
 import { PRIVACY_POLICY, TERMS_AND_CONDITIONS } from './sample/legal.ts';
+import { buildOfferingPages } from './sample/offerings.ts';
 import {
   buildAboutUs,
   buildBlogPage,
@@ -35,6 +37,8 @@ export function buildSample(): Map<string, string> {
   files.set('data/page/terms-and-conditions.json', json(legalPage('terms-and-conditions', TERMS_AND_CONDITIONS)));
   files.set('data/collections/blog-posts.json', json(collection));
   for (const [slug, post] of Object.entries(posts)) files.set(`data/blog/${slug}.json`, json(post));
+  for (const [file, value] of Object.entries(buildOfferingPages())) files.set(`data/${file}`, json(value));
+  for (const [file, content] of buildCompanyResourcesSample()) files.set(file, content);
   for (const [file, svg] of Object.entries(buildImages())) files.set(`uploads/${file}`, svg);
   return files;
 }

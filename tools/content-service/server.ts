@@ -11,13 +11,14 @@ import {
   DATA_DIR,
   UPLOADS_DIR,
   applyFilters,
+  chooseSampleFile,
   compileRoutes,
-  fillTemplate,
   isPaginated,
   loadContract,
   matchRoute,
   paginate,
   parsePage,
+  parsePerPage,
   type Endpoint,
 } from './contract.ts';
 
@@ -42,6 +43,8 @@ const IMAGE_TYPES: Record<string, string> = {
   '.webp': 'image/webp',
   '.gif': 'image/gif',
   '.ico': 'image/x-icon',
+  // Brochures linked from /api/page/download (download_loop[].pdf_link).
+  '.pdf': 'application/pdf',
 };
 
 class HttpError extends Error {
@@ -101,11 +104,16 @@ export async function startContentService(opts: ContentServiceOptions = {}): Pro
 
   async function answer(endpoint: Endpoint, params: Record<string, string>, query: URLSearchParams): Promise<unknown> {
     const { sample } = endpoint;
-    if (!isPaginated(sample)) return readData(fillTemplate(sample.file, params));
+    if (!isPaginated(sample)) {
+      const choice = chooseSampleFile(sample, params, query);
+      if ('invalidQuery' in choice) throw new HttpError(400, `Invalid value for query parameter "${choice.invalidQuery}"`);
+      return readData(choice.file);
+    }
     const items = await readData(sample.paginate);
     if (!Array.isArray(items)) throw new Error(`${sample.paginate} must hold a JSON array`);
     const filtered = applyFilters(items, sample.filter, query);
-    return { list: paginate(filtered, parsePage(query.get('page')), sample.perPage) };
+    const perPage = sample.perPageParam ? parsePerPage(query.get(sample.perPageParam), sample.perPage) : sample.perPage;
+    return { list: paginate(filtered, parsePage(query.get('page')), perPage) };
   }
 
   async function serveApi(req: http.IncomingMessage, res: http.ServerResponse, rawPath: string, query: URLSearchParams) {
@@ -119,7 +127,7 @@ export async function startContentService(opts: ContentServiceOptions = {}): Pro
     sendJson(res, 200, body);
   }
 
-  /** Public, like the CDN in production; only known image types, only below uploads/. */
+  /** Public, like the CDN in production; only known image (and PDF) types, only below uploads/. */
   async function serveUpload(req: http.IncomingMessage, res: http.ServerResponse, rawPath: string) {
     if (req.method !== 'GET' && req.method !== 'HEAD') throw new HttpError(405, 'Method not allowed', { Allow: 'GET, HEAD' });
     let parts: string[];
@@ -144,8 +152,8 @@ export async function startContentService(opts: ContentServiceOptions = {}): Pro
       'Content-Length': content.length,
       'Cache-Control': 'public, max-age=86400',
       'X-Content-Type-Options': 'nosniff',
-      // SVGs opened directly must not run scripts.
-      'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'",
+      // SVGs opened directly must not run scripts. Not on PDFs: object-src 'none' would stop browsers' built-in viewers.
+      ...(type === 'application/pdf' ? {} : { 'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'" }),
     });
     res.end(content);
   }

@@ -15,6 +15,12 @@ describe('article', () => {
     expect(screen.getByRole('link', { name: 'Back to all articles' }).getAttribute('href')).toBe('/blog');
   });
 
+  it('offers a call to action, e.g. Apply Now to the form below', () => {
+    renderBlock(<Article title="Senior Java Developer" cta={{ label: 'Apply Now', href: '#apply' }} backLink={{ label: 'View All Jobs', href: '/careers' }} />);
+    expect(screen.getByRole('link', { name: 'Apply Now' }).getAttribute('href')).toBe('#apply');
+    expect(screen.getByRole('link', { name: 'View All Jobs' }).getAttribute('href')).toBe('/careers');
+  });
+
   it('renders without the parts that have no value', () => {
     renderBlock(<Article title="Only a title" />);
     expect(screen.getByRole('heading', { level: 1, name: 'Only a title' })).toBeTruthy();

@@ -1,7 +1,7 @@
 import type { ArticleBlockProps } from '../../generated/blocks.ts';
 import { DateText, Html, OptionalLink, type BlockExtras } from '../shared.tsx';
 
-export function Article({ category, title, date, image, html, backLink }: ArticleBlockProps & BlockExtras) {
+export function Article({ category, title, date, image, html, backLink, cta }: ArticleBlockProps & BlockExtras) {
   return (
     <article className="article container">
       <header className="article__header">
@@ -12,6 +12,7 @@ export function Article({ category, title, date, image, html, backLink }: Articl
             <DateText value={date} />
           </p>
         ) : null}
+        <OptionalLink link={cta} className="button button--primary article__cta" />
       </header>
       {image ? <img className="article__image" src={image} alt="" width={1200} height={630} fetchPriority="high" decoding="async" /> : null}
       <Html html={html} className="article__body" />

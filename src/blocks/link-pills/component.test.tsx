@@ -16,4 +16,10 @@ describe('link-pills', () => {
       '/solutions/telecom-and-CSP',
     ]);
   });
+
+  it('marks the pill of the current page', () => {
+    renderBlock(<LinkPills links={[{ label: 'Leadership', href: '/team' }, { label: 'Advisory Board', href: '/advisory-board' }]} />, '/advisory-board');
+    expect(screen.getByRole('link', { name: 'Advisory Board' }).getAttribute('aria-current')).toBe('page');
+    expect(screen.getByRole('link', { name: 'Leadership' }).getAttribute('aria-current')).toBeNull();
+  });
 });

@@ -1,8 +1,11 @@
 import type { LinkPillsBlockProps } from '../../generated/blocks.ts';
+import { useLocation } from 'react-router';
 import { listOf, SectionHeading, SmartLink, type BlockExtras } from '../shared.tsx';
 
 export function LinkPills({ heading, links }: LinkPillsBlockProps & BlockExtras) {
   const items = listOf(links).filter((link) => link.label && link.href);
+  // A pill for the current page is marked, so pills can also act as a toggle between pages.
+  const { pathname } = useLocation();
   if (items.length === 0) return null;
   return (
     <section className="link-pills">
@@ -11,7 +14,7 @@ export function LinkPills({ heading, links }: LinkPillsBlockProps & BlockExtras)
         <ul className="link-pills__list">
           {items.map((link) => (
             <li key={link.href}>
-              <SmartLink href={link.href} className="pill">
+              <SmartLink href={link.href} className={link.href === pathname ? 'pill pill--current' : 'pill'} aria-current={link.href === pathname ? 'page' : undefined}>
                 {link.label}
               </SmartLink>
             </li>

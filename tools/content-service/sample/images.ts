@@ -130,6 +130,8 @@ const BANNERS: Record<string, [string, string, string, string]> = {
   company: ['company', '#14213d', '#fca311', 'Veltrix'],
   insights: ['insights', '#004e64', '#25a18e', 'Insights'],
   legal: ['legal', '#334155', '#64748b', 'Policies'],
+  services: ['network', '#073b4c', '#118ab2', 'Services'],
+  support: ['company', '#3d405b', '#81b29a', 'Support'],
 };
 
 export function buildImages(): Record<string, string> {
@@ -151,6 +153,10 @@ export function buildImages(): Record<string, string> {
     'products/about-veltrix.svg': ['company', '#0b132b', '#3a506b', 'About Veltrix'],
     'products/white-paper.svg': ['legal', '#2b2d42', '#8d99ae', 'White Paper'],
     'products/case-study.svg': ['insights', '#10451d', '#2d6a4f', 'Case Study'],
+    'products/platform.svg': ['network', '#22223b', '#4a4e69', 'Platform'],
+    'services/migration.svg': ['network', '#005f73', '#0a9396', 'Migration'],
+    'services/operations.svg': ['insights', '#3c096c', '#7b2cbf', 'Operations'],
+    'services/people.svg': ['company', '#7f5539', '#b08968', 'Our People'],
   };
   for (const [file, [motif, from, to, label]] of Object.entries(cards)) out[file] = card(motif, from, to, label);
 
@@ -172,6 +178,15 @@ export function buildImages(): Record<string, string> {
     ccm: ['<path d="M3 5h18v12H8l-5 4z"/><path d="M7 10h10M7 13h6"/>', '#9a031e', 'CCM'],
     shield: ['<path d="M12 2 4 5v6c0 5 3.5 9 8 11 4.5-2 8-6 8-11V5z"/><path d="m8 12 3 3 5-6"/>', '#1b263b', 'Certified'],
     quote: ['<path d="M4 18c0-6 2-9 6-11M14 18c0-6 2-9 6-11"/><path d="M4 18h5v-5H4zM14 18h5v-5h-5z"/>', '#fca311', 'Testimonial'],
+    migration: ['<path d="M3 7h14l-4-4M21 17H7l4 4"/>', '#005f73', 'Migration'],
+    operation: [
+      '<circle cx="12" cy="12" r="3"/><path d="M12 2v4M12 18v4M2 12h4M18 12h4M5 5l3 3M16 16l3 3M5 19l3-3M16 8l3-3"/>',
+      '#3c096c',
+      'Operation',
+    ],
+    assurance: ['<circle cx="11" cy="11" r="7"/><path d="m21 21-5-5M8 11l2 2 4-4"/>', '#2d6a4f', 'Assurance'],
+    maintenance: ['<path d="M14 6a4 4 0 0 0 5 5l-9 9a2 2 0 0 1-3-3z"/><path d="M4 4l4 4"/>', '#7f5539', 'Maintenance'],
+    consulting: ['<circle cx="9" cy="7" r="3"/><path d="M3 21v-2a6 6 0 0 1 12 0v2M16 3h5v5h-3l-2 2z"/>', '#118ab2', 'Consulting'],
   };
   for (const [name, [glyph, color, label]] of Object.entries(glyphs)) out[`icons/${name}.svg`] = icon(glyph, color, label);
 
