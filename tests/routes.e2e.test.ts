@@ -1,0 +1,65 @@
+/**
+ * Every route of every page definition (the definitions are the list: nothing here names a
+ * route), plus one real slug for each parameterised route, loads in real Chromium with its main
+ * heading and every section's block, with no console error or hydration warning, and the
+ * server-rendered HTML already holds the heading.
+ */
+import type { Browser, BrowserContext } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createValidator, loadDefinitionFiles, loadSiteFile } from '../tools/lib/project.ts';
+import { launch, openPage } from './e2e/browser.ts';
+
+const site = inject('siteUrl');
+const validator = await createValidator();
+const { definitions } = validator.validate(await loadDefinitionFiles(), await loadSiteFile());
+const routes = definitions.flatMap((definition) => definition.routes.map((route) => ({ route, definition })));
+
+/** A concrete URL for a route: itself, or for /x/:slug the first matching link on /x. */
+async function concrete(route: string): Promise<string> {
+  if (!route.includes(':') && !route.includes('*')) return route;
+  const parent = route.slice(0, route.lastIndexOf('/')) || '/';
+  const html = await (await fetch(`${site}${parent}`)).text();
+  const pattern = new RegExp(`href="(${route.replace(/:[A-Za-z_]+/g, '[^/"#?]+').replace('*', '[^"]*')})"`);
+  const found = pattern.exec(html)?.[1];
+  if (!found) throw new Error(`no link matching ${route} on ${parent}`);
+  return found;
+}
+
+let browser: Browser;
+let context: BrowserContext;
+beforeAll(async () => {
+  browser = await launch();
+  context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+});
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+});
+
+describe('every route of the definitions', () => {
+  it('covers the whole route table of the site', () => {
+    expect(routes.length).toBeGreaterThanOrEqual(49);
+  });
+
+  it.each(routes.map((r) => [r.route, r] as const))('%s', async (_name, { route, definition }) => {
+    const url = await concrete(route);
+    const server = await fetch(`${site}${url}`);
+    expect(server.status).toBe(200);
+    const html = await server.text();
+    const h1 = /<h1[^>]*>([^<]+)<\/h1>/.exec(html)?.[1];
+    expect(h1, 'server-rendered h1').toBeTruthy();
+
+    const { page, problems } = await openPage(context);
+    await page.goto(`${site}${url}`, { waitUntil: 'load' });
+    await page.waitForSelector('html[data-hydrated="true"]', { state: 'attached' });
+    expect((await page.locator('h1').first().textContent())?.trim()).not.toBe('');
+    expect(await page.locator('h1').count()).toBe(1);
+    for (const [index, section] of definition.sections.entries()) {
+      if (definition.invalidSections.has(index)) continue;
+      expect(await page.locator(`[data-block="${section.block}"]`).count(), `${section.block} (section ${index})`).toBeGreaterThan(0);
+    }
+    await page.waitForTimeout(150);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+});
