@@ -22,6 +22,8 @@ export const contentSchemaId = (file: string) => `${SCHEMA_BASE}content/${file}`
 
 export interface ContractEndpoint {
   path: string;
+  /** GET (page reads, the default) or POST (form submissions, which definitions cannot read). */
+  method?: string;
   schema: string;
   query?: Record<string, string>;
   description?: string;
@@ -155,7 +157,7 @@ export class DefinitionValidator {
     this.ajv.addFormat('image-path', true);
     for (const schema of resources.schemas) this.ajv.addSchema(schema);
     this.blockNames = new Set(resources.blockNames);
-    this.endpoints = resources.contract.endpoints.map((endpoint) => ({
+    this.endpoints = resources.contract.endpoints.filter((e) => (e.method ?? 'GET') === 'GET').map((endpoint) => ({
       endpoint,
       segments: endpoint.path.split('/'),
     }));

@@ -16,9 +16,9 @@ export const app = express();
 app.disable('x-powered-by');
 
 // Only paths of the content contract are readable through the site: it is no open proxy.
-const readable = (contract as { endpoints: { path: string }[] }).endpoints.map(
-  (e) => new RegExp(`^${e.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^/]+\}/g, '[^/]+')}$`),
-);
+const readable = (contract as { endpoints: { path: string; method?: string }[] }).endpoints
+  .filter((e) => (e.method ?? 'GET') === 'GET')
+  .map((e) => new RegExp(`^${e.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^/]+\}/g, '[^/]+')}$`));
 
 app.get('/api/*path', async (req: Request, res: Response) => {
   const path = req.path;
