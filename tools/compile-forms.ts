@@ -66,6 +66,10 @@ async function generate(): Promise<Map<string, string>> {
       extenderFn: (ajv) => ajvErrors(ajv) as typeof ajv,
       ajvOptionsOverrides: { code: { esm: true, lines: false, source: true } },
     });
+    files.set(
+      `${name}.validator.d.ts`,
+      `// ${NOTE}\nimport type { CompiledValidateFunction } from '@rjsf/validator-ajv8';\n\nexport declare const ${schema.$id}: CompiledValidateFunction;\n`,
+    );
     files.set(`${name}.validator.js`, `// ${NOTE}\n/* eslint-disable */\n// @ts-nocheck\n${selfContained(code, name)}\n`);
   }
   const index = [

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-// @ts-expect-error generated plain JS module
 import { form_contact as validate } from '../generated/forms/contact.validator.js';
 import { fieldErrors } from './errors.ts';
 
