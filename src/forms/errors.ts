@@ -20,7 +20,8 @@ export function fieldErrors(errors: readonly ErrorObject[] | null | undefined): 
   for (const error of errors ?? []) {
     const field = errorField(error);
     const message = error.message ?? 'is not valid';
-    (out[field] ??= []).includes(message) || out[field].push(message);
+    const list = (out[field] ??= []);
+    if (!list.includes(message)) list.push(message);
   }
   return out;
 }
