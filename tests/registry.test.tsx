@@ -58,4 +58,9 @@ describe('block registry', () => {
     const out = execFileSync(process.execPath, ['--import', 'tsx', 'tools/generate-types.ts', '--check'], { cwd: projectRoot, encoding: 'utf8' });
     expect(out).toContain('up to date');
   });
+
+  it('compiled form validators match the form schemas', () => {
+    const out = execFileSync(process.execPath, ['--import', 'tsx', 'tools/compile-forms.ts', '--check'], { cwd: projectRoot, encoding: 'utf8' });
+    expect(out).toContain('up to date');
+  });
 });

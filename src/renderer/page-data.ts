@@ -37,6 +37,8 @@ export interface PageData {
   chrome: ResolvedChrome;
   brochureButton?: Link;
   scrollTo?: { section: string; offset?: number };
+  /** Browser-side form settings (public values only). */
+  forms: { captchaSiteKey?: string };
 }
 
 export interface ContentUnavailable {

@@ -193,6 +193,7 @@ export async function loadPage(request: Request): Promise<PageData> {
       sections: notFound ? resolveSections(notFound, scope, catalog) : [],
       chrome,
       brochureButton: notFound?.brochureButton ? site.brochureButton : undefined,
+      forms: formsConfig(),
     };
     throw data(page, { status: 404 });
   }
@@ -204,5 +205,11 @@ export async function loadPage(request: Request): Promise<PageData> {
     chrome,
     brochureButton: page.brochureButton ? site.brochureButton : undefined,
     scrollTo: page.scrollTo,
+    forms: formsConfig(),
   };
+}
+
+/** The reCAPTCHA site key is public by design; the secret stays on the server. */
+function formsConfig(): PageData['forms'] {
+  return process.env.RECAPTCHA_SITE_KEY ? { captchaSiteKey: process.env.RECAPTCHA_SITE_KEY } : {};
 }

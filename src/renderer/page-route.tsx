@@ -11,6 +11,7 @@ import { PageShell } from './chrome/page-shell.tsx';
 import { isContentUnavailable, isPageData, type PageData, type ResolvedChrome } from './page-data.ts';
 import { loadPage } from './page-loader.server.ts';
 import { Sections } from './render-sections.tsx';
+import { FormsConfigContext } from '../forms/context.ts';
 
 export async function loader({ request }: Route.LoaderArgs) {
   return loadPage(request);
@@ -34,9 +35,16 @@ export function meta({ data, error }: Route.MetaArgs) {
 
 export default function Page({ loaderData }: Route.ComponentProps) {
   return (
-    <PageShell layout={loaderData.layout} chrome={loaderData.chrome} brochureButton={loaderData.brochureButton} scrollTo={loaderData.scrollTo}>
-      <Sections sections={loaderData.sections} />
-    </PageShell>
+    <FormsConfigContext value={loaderData.forms}>
+      <PageShell
+        layout={loaderData.layout}
+        chrome={loaderData.chrome}
+        brochureButton={loaderData.brochureButton}
+        scrollTo={loaderData.scrollTo}
+      >
+        <Sections sections={loaderData.sections} />
+      </PageShell>
+    </FormsConfigContext>
   );
 }
 

@@ -1,14 +1,89 @@
 // @vitest-environment jsdom
-import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { formNames } from '../../generated/forms/index.ts';
+import blockSchema from '../../../schemas/blocks/form.schema.json';
 import { renderBlock } from '../test-utils.tsx';
 import { Form } from './component.tsx';
 import { fixture } from './fixture.ts';
 
-describe('form', () => {
-  it('keeps the form its place with heading, text and the e-mail fallback', () => {
+beforeAll(() => {
+  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+  };
+});
+afterEach(() => vi.unstubAllGlobals());
+
+// The first render downloads the form module; give it time.
+const field = (name: string) => screen.findByLabelText(new RegExp(`^${name}`), {}, { timeout: 8000 });
+
+describe('form block', () => {
+  it('offers exactly the forms of schemas/forms/', () => {
+    expect([...blockSchema.properties.form.enum].sort()).toEqual([...formNames].sort());
+  });
+
+  it('renders the form from its schema with submit disabled while empty', async () => {
     renderBlock(<Form {...fixture} />);
-    expect(screen.getByRole('region', { name: 'Send us a message' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'E-mail sales@veltrix.example' }).getAttribute('href')).toBe('mailto:sales@veltrix.example');
+    expect(await field('Name')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Submit' }).hasAttribute('disabled')).toBe(true);
+    expect(screen.getByRole('checkbox', { name: "I'm not a robot" })).toBeTruthy();
+    expect(screen.getByRole('checkbox', { name: 'By clicking on the submit button, I agree with the terms & conditions.' })).toBeTruthy();
+  });
+
+  it('shows the SPEC message once a field is changed, linked to its input', async () => {
+    renderBlock(<Form {...fixture} />);
+    const email = await field('Email');
+    fireEvent.change(email, { target: { value: 'Not@Valid' } });
+    const message = await screen.findByText('Email not valid.');
+    expect(email.getAttribute('aria-invalid')).toBe('true');
+    expect(email.getAttribute('aria-describedby')).toContain(message.parentElement!.id);
+    // Untouched fields stay quiet.
+    expect(screen.queryByText('Name is required.')).toBeNull();
+  });
+
+  it('keeps letters out of the mobile number', async () => {
+    renderBlock(<Form {...fixture} />);
+    const mobile = (await field('Mobile')) as HTMLInputElement;
+    fireEvent.change(mobile, { target: { value: '98a7-65 43210999' } });
+    expect(mobile.value).toBe('9876543210');
+    expect(mobile.getAttribute('inputmode')).toBe('numeric');
+    expect(mobile.getAttribute('type')).toBe('text');
+  });
+
+  it('sends the contract body once valid, shows Thanks and resets; on failure keeps the data', async () => {
+    const calls: { body: Record<string, unknown>; key: string }[] = [];
+    let fail = true;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_url: string, init: RequestInit) => {
+        calls.push({ body: JSON.parse(String(init.body)) as Record<string, unknown>, key: (init.headers as Record<string, string>)['Idempotency-Key'] });
+        return new Response('{}', { status: fail ? 503 : 202 });
+      }),
+    );
+    renderBlock(<Form {...fixture} />);
+    fireEvent.change(await field('Name'), { target: { value: 'Ada Lovelace' } });
+    fireEvent.change(await field('Email'), { target: { value: 'ada@example.com' } });
+    fireEvent.change(await field('Mobile'), { target: { value: '9876543210' } });
+    fireEvent.change(await field('Company Name'), { target: { value: 'Analytical Engines' } });
+    fireEvent.change(await field('Role'), { target: { value: 'Engineer' } });
+    fireEvent.change(await field('Message'), { target: { value: 'Please call me about towers.' } });
+    fireEvent.click(screen.getByRole('checkbox', { name: "I'm not a robot" }));
+    fireEvent.click(screen.getByRole('checkbox', { name: /I agree/ }));
+    const submit = screen.getByRole('button', { name: 'Submit' });
+    await waitFor(() => expect(submit.hasAttribute('disabled')).toBe(false));
+
+    fireEvent.click(submit);
+    expect((await screen.findByRole('alert')).textContent).toContain('Nothing you entered has been lost');
+    expect(((await field('Name')) as HTMLInputElement).value).toBe('Ada Lovelace');
+
+    fail = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await screen.findByRole('heading', { name: 'Thanks' });
+    expect(screen.getByText('Your query has been submitted and will be responded to as soon as possible. Thank you for contacting.')).toBeTruthy();
+    expect(calls).toHaveLength(2);
+    expect(calls[0].key).toBe(calls[1].key);
+    expect(Object.keys(calls[1].body).sort()).toEqual(['checkBox', 'company_name', 'email', 'message', 'mobile', 'name', 'page_type', 'recaptcha', 'role', 'website']);
+    expect(calls[1].body.page_type).toBe('Contact');
+    expect(((await field('Name')) as HTMLInputElement).value).toBe('');
   });
 });

@@ -1,0 +1,18 @@
+import { createContext } from 'react';
+
+/** Site-wide settings the forms need in the browser (never secrets). */
+export interface FormsConfig {
+  /** Google reCAPTCHA v2 site key; without it the local "I'm not a robot" stand-in is used. */
+  captchaSiteKey?: string;
+}
+
+export const FormsConfigContext = createContext<FormsConfig>({});
+
+/** What widgets need from the form around them (rjsf's formContext). */
+export interface SiteFormContext {
+  captchaSiteKey?: string;
+  /** Sets another field (the CV widget also fills resume_filename). */
+  setField: (name: string, value: unknown) => void;
+  /** Bumped on every reset, so stateful widgets (captcha, file) clear themselves. */
+  resetCount: number;
+}

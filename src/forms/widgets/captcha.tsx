@@ -1,0 +1,58 @@
+/**
+ * Human verification as a provider: Google reCAPTCHA v2 when a site key is configured (loaded
+ * only then, and only when the form is shown), otherwise a local stand-in checkbox whose token
+ * the server accepts only in local mode.
+ */
+import type { WidgetProps } from '@rjsf/utils';
+import { ariaDescribedByIds } from '@rjsf/utils';
+import { lazy, Suspense, useEffect, useRef } from 'react';
+import type { SiteFormContext } from '../context.ts';
+
+const ReCaptcha = lazy(() => import('react-google-recaptcha'));
+
+export function CaptchaWidget(props: WidgetProps) {
+  const context = props.registry.formContext as SiteFormContext;
+  return context.captchaSiteKey ? <GoogleCaptcha {...props} siteKey={context.captchaSiteKey} /> : <LocalCaptcha {...props} />;
+}
+
+function LocalCaptcha({ id, value, onChange, onBlur, rawErrors }: WidgetProps) {
+  return (
+    <label className="form-check form-captcha" htmlFor={id}>
+      <input
+        id={id}
+        type="checkbox"
+        checked={typeof value === 'string' && value !== ''}
+        aria-invalid={rawErrors?.length ? true : undefined}
+        aria-describedby={ariaDescribedByIds(id)}
+        onChange={(event) => onChange(event.target.checked ? `local-${crypto.randomUUID()}` : undefined)}
+        onBlur={() => onBlur(id, value)}
+      />
+      <span>I&apos;m not a robot</span>
+    </label>
+  );
+}
+
+function GoogleCaptcha({ id, onChange, siteKey, registry }: WidgetProps & { siteKey: string }) {
+  const ref = useRef<{ reset(): void } | null>(null);
+  const resetCount = (registry.formContext as SiteFormContext).resetCount;
+  const seen = useRef(resetCount);
+  useEffect(() => {
+    // The form was reset after a submission: Google's widget keeps its own state, clear it.
+    if (seen.current !== resetCount) {
+      seen.current = resetCount;
+      ref.current?.reset();
+    }
+  }, [resetCount]);
+  return (
+    <div id={id} className="form-captcha" aria-describedby={ariaDescribedByIds(id)}>
+      <Suspense fallback={<p className="form-captcha__loading">Loading verification…</p>}>
+        <ReCaptcha
+          ref={ref as never}
+          sitekey={siteKey}
+          onChange={(token: string | null) => onChange(token ?? undefined)}
+          onExpired={() => onChange(undefined)}
+        />
+      </Suspense>
+    </div>
+  );
+}
