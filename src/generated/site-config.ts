@@ -148,6 +148,10 @@ export interface FooterContact {
   heading?: string | Bind | Template | Switch;
   text?: string | Bind | Template | Switch;
   link?: Link;
+  /**
+   * Form shown in the 'Get in touch' box (a file name of schemas/forms/, e.g. footer-contact). It loads when the footer scrolls into view.
+   */
+  form?: string;
 }
 export interface FooterNewsletter {
   /**

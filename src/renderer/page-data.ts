@@ -23,7 +23,7 @@ export interface ResolvedChrome {
     columns: SiteConfig['footer']['columns'];
     badge?: SiteConfig['footer']['badge'];
     social: { linkedin?: string; twitter?: string; facebook?: string; youtube?: string };
-    contact?: { heading?: string; text?: string; link?: Link };
+    contact?: { heading?: string; text?: string; link?: Link; form?: string };
     newsletter?: { enabled?: boolean; heading?: string };
     copyright?: string;
   };

@@ -1,5 +1,6 @@
 import { SmartLink } from '../../blocks/shared.tsx';
 import type { ResolvedChrome } from '../page-data.ts';
+import { FooterForm } from './footer-form.tsx';
 
 const SOCIAL = [
   ['linkedin', 'LinkedIn'],
@@ -30,7 +31,9 @@ export function Footer({ chrome, slim = false }: { chrome: ResolvedChrome; slim?
           <div className="site-footer__contact">
             {footer.contact?.heading ? <h2 className="site-footer__heading">{footer.contact.heading}</h2> : null}
             {footer.contact?.text ? <p>{footer.contact.text}</p> : null}
-            {footer.contact?.link ? (
+            {footer.contact?.form ? (
+              <FooterForm form={footer.contact.form} link={footer.contact.link} />
+            ) : footer.contact?.link ? (
               <SmartLink href={footer.contact.link.href} className="button button--primary">
                 {footer.contact.link.label}
               </SmartLink>

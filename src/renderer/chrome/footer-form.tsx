@@ -1,0 +1,39 @@
+import { useEffect, useRef, useState } from 'react';
+import { Form } from '../../blocks/form/component.tsx';
+import { SmartLink } from '../../blocks/shared.tsx';
+import { formNames, type FormName } from '../../generated/forms/index.ts';
+import type { Link } from '../../generated/site-config.ts';
+
+/**
+ * The footer's 'Get in touch' form. It is on every page but rarely used, so its code (rjsf and
+ * the validator) loads only when the footer comes near the viewport; until then, and without
+ * JavaScript, a link to the contact page stands in.
+ */
+export function FooterForm({ form, link }: { form: string; link?: Link }) {
+  const box = useRef<HTMLDivElement>(null);
+  const [near, setNear] = useState(false);
+  useEffect(() => {
+    const element = box.current;
+    if (!element || near) return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) {
+        setNear(true);
+        observer.disconnect();
+      }
+    }, { rootMargin: '400px' });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [near]);
+  const known = (formNames as readonly string[]).includes(form);
+  return (
+    <div ref={box} className="site-footer__form">
+      {near && known ? (
+        <Form form={form as FormName} />
+      ) : link ? (
+        <SmartLink href={link.href} className="button button--primary">
+          {link.label}
+        </SmartLink>
+      ) : null}
+    </div>
+  );
+}
