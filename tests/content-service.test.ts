@@ -203,8 +203,8 @@ describe('content contract', () => {
     for (const bad of ['a=..', 'a=x.y', 'a=x%2Fy', 'a=%20', 'a={b}', 'a=x%00']) expect(choose(bad), bad).toEqual({ invalidQuery: 'a' });
   });
 
-  it('names existing schemas, and every response schema is used', () => {
-    const used = new Set(contract.endpoints.map((e) => e.schema));
+  it('names existing schemas, and every response and request schema is used', () => {
+    const used = new Set([...contract.endpoints.map((e) => e.schema), ...contract.submissions.flatMap((e) => [e.schema, e.requestSchema])]);
     for (const file of used) expect(schemas.has(file), `missing schema ${file}`).toBe(true);
     const unused = schemaFiles.filter((f) => !used.has(f) && f !== 'common.schema.json' && f !== 'contract.schema.json');
     expect(unused).toEqual([]);
@@ -751,11 +751,18 @@ describe('company, resources and forms samples', () => {
     }
   });
 
-  it('docs/content-api.md has one table row per contract endpoint, naming its schema', () => {
+  it('docs/content-api.md has one table row per contract endpoint, naming its schema (and request schema)', () => {
     const doc = readFileSync(path.join(SCHEMA_DIR, '../../docs/content-api.md'), 'utf8');
-    const rows = new Map([...doc.matchAll(/^\| `(\/api\/[^`]+)` *\|[^|]*\| `([^`]+)` *\|/gm)].map((m) => [m[1], m[2]] as const));
-    expect([...rows.keys()].sort()).toEqual(contract.endpoints.map((e) => e.path).sort());
-    for (const e of contract.endpoints) expect(rows.get(e.path), e.path).toBe(e.schema);
+    const rows = new Map(
+      [...doc.matchAll(/^\| `(\/api\/[^`]+)` *\|([^|]*)\| `([^`]+)` *\|/gm)].map(
+        (m) => [m[1], { second: m[2].trim(), schema: m[3] }] as const,
+      ),
+    );
+    const all = [...contract.endpoints, ...contract.submissions];
+    expect([...rows.keys()].sort()).toEqual(all.map((e) => e.path).sort());
+    for (const e of all) expect(rows.get(e.path)?.schema, e.path).toBe(e.schema);
+    // Submission rows name the request schema in their second column.
+    for (const e of contract.submissions) expect(rows.get(e.path)?.second, e.path).toBe(`\`${e.requestSchema}\``);
   });
 });
 

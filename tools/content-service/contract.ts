@@ -41,16 +41,33 @@ export interface PaginatedSample {
   perPageParam?: string;
 }
 
+/** A GET page read, answered from its sample. */
 export interface Endpoint {
   path: string;
+  method?: 'GET';
   schema: string;
   sample: FileSample | PaginatedSample;
   description?: string;
   query?: Record<string, string>;
 }
 
+/** A POST form submission: a JSON body checked against requestSchema, answered { status: 'ok', id } (schema). */
+export interface SubmissionEndpoint {
+  path: string;
+  method: 'POST';
+  requestSchema: string;
+  schema: string;
+  /** 'document': a new submission e-mails the document its body's id names. */
+  mail?: 'document';
+  description?: string;
+}
+
+/** contract.json split by method: both lists keep the file's order. */
 export interface Contract {
+  /** GET page reads (entries without "method", or with "GET"). */
   endpoints: Endpoint[];
+  /** POST submissions (entries with "method": "POST"). */
+  submissions: SubmissionEndpoint[];
 }
 
 export function isPaginated(sample: Endpoint['sample']): sample is PaginatedSample {
@@ -60,21 +77,45 @@ export function isPaginated(sample: Endpoint['sample']): sample is PaginatedSamp
 const isRecordOfStrings = (v: unknown): v is Record<string, string> =>
   typeof v === 'object' && v !== null && !Array.isArray(v) && Object.values(v).every((x) => typeof x === 'string');
 
+const SCHEMA_FILE = /^[a-z0-9-]+\.schema\.json$/;
+
+/** Checks a POST entry (the common fields are already checked). */
+function checkSubmission(
+  ep: { path?: string; requestSchema?: unknown; mail?: unknown; sample?: unknown; query?: unknown },
+  where: string,
+): void {
+  if (/[{}]/.test(ep.path ?? '')) throw new Error(`${where}: a POST path has no {name} segments`);
+  if (typeof ep.requestSchema !== 'string' || !SCHEMA_FILE.test(ep.requestSchema))
+    throw new Error(`${where}: "requestSchema" must name a *.schema.json file`);
+  if (ep.sample !== undefined || ep.query !== undefined) throw new Error(`${where}: a POST entry has no "sample" or "query"`);
+  if (ep.mail !== undefined && ep.mail !== 'document') throw new Error(`${where}: "mail" must be "document"`);
+}
+
 /** Reads and checks contract.json; throws naming the faulty entry so a typo fails at start-up, not per request. */
 export function loadContract(file: string = CONTRACT_PATH): Contract {
   const raw: unknown = JSON.parse(readFileSync(file, 'utf8'));
-  const endpoints = (raw as { endpoints?: unknown }).endpoints;
-  if (!Array.isArray(endpoints)) throw new Error(`${file}: "endpoints" must be an array`);
+  const entries = (raw as { endpoints?: unknown }).endpoints;
+  if (!Array.isArray(entries)) throw new Error(`${file}: "endpoints" must be an array`);
+  const contract: Contract = { endpoints: [], submissions: [] };
   const seen = new Set<string>();
-  endpoints.forEach((e: unknown, i) => {
+  entries.forEach((e: unknown, i) => {
     const where = `${file}: endpoints[${i}]`;
-    const ep = e as Partial<Endpoint> | null;
+    // Typed as either kind while checking; each branch below checks its own fields.
+    const ep = e as (Partial<Endpoint> & Partial<Omit<SubmissionEndpoint, 'method'>>) | null;
     if (!ep || typeof ep.path !== 'string' || !/^\/api\/[A-Za-z0-9_{}/.-]+$/.test(ep.path))
       throw new Error(`${where}: "path" must be a string starting with /api/`);
     if (seen.has(ep.path)) throw new Error(`${where}: duplicate path ${ep.path}`);
     seen.add(ep.path);
-    if (typeof ep.schema !== 'string' || !/^[a-z0-9-]+\.schema\.json$/.test(ep.schema))
-      throw new Error(`${where}: "schema" must name a *.schema.json file`);
+    if (typeof ep.schema !== 'string' || !SCHEMA_FILE.test(ep.schema)) throw new Error(`${where}: "schema" must name a *.schema.json file`);
+    const method: unknown = ep.method ?? 'GET';
+    if (method === 'POST') {
+      checkSubmission(ep, where);
+      contract.submissions.push(ep as unknown as SubmissionEndpoint);
+      return;
+    }
+    if (method !== 'GET') throw new Error(`${where}: "method" must be "GET" or "POST"`);
+    if (ep.requestSchema !== undefined || ep.mail !== undefined)
+      throw new Error(`${where}: "requestSchema" and "mail" are for POST entries`);
     if (ep.query !== undefined && !isRecordOfStrings(ep.query)) throw new Error(`${where}: "query" must map names to descriptions`);
     const s = ep.sample as Partial<FileSample & PaginatedSample> | undefined;
     if (!s || (typeof s.file === 'string') === (typeof s.paginate === 'string'))
@@ -99,8 +140,9 @@ export function loadContract(file: string = CONTRACT_PATH): Contract {
             throw new Error(`${where}: byQuery template uses {${m[1]}} which is neither "${param}" nor in the path`);
       }
     }
+    contract.endpoints.push(ep as Endpoint);
   });
-  return raw as Contract;
+  return contract;
 }
 
 type Segment = { literal: string } | { param: string };

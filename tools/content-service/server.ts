@@ -1,10 +1,12 @@
 // Reference content service: plays the external content API (SPEC §7) for
 // local development and tests. Routes come only from schemas/content/contract.json;
-// answers come from the sample files in ./data; images from ./uploads.
-import { createHash, timingSafeEqual } from 'node:crypto';
+// answers come from the sample files in ./data; images from ./uploads; POST
+// submissions are checked and stored by ./submissions.ts.
+import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
@@ -21,6 +23,10 @@ import {
   parsePerPage,
   type Endpoint,
 } from './contract.ts';
+import { FailureSwitch, failureBodyErrors, type FailureMode } from './failure.ts';
+import { HttpError, parseJsonObject, readBody, sendJson } from './http.ts';
+import { MailFolder, type DocumentInfo, type SentMail } from './mail.ts';
+import { SubmissionStore, createSubmissionHandler, type Submission } from './submissions.ts';
 
 export interface ContentServiceOptions {
   port?: number;
@@ -28,11 +34,23 @@ export interface ContentServiceOptions {
   user?: string;
   password?: string;
   log?: boolean;
+  /** Where submissions are appended as JSON lines, one file per endpoint. Default: SUBMISSIONS_DIR, else a new temp dir. */
+  submissionsDir?: string;
+  /** Where the download form's e-mails are written as .eml files. Default: MAIL_DIR, else a new temp dir. */
+  mailDir?: string;
 }
 
 export interface RunningContentService {
   url: string;
   close(): Promise<void>;
+  /** POST submissions stored by this instance, oldest first. */
+  submissions(): Submission[];
+  /** E-mails written by this instance, oldest first. */
+  mails(): SentMail[];
+  /** Makes the next `times` POST submissions (all of them when omitted) fail; "none" resets. GETs are unaffected. */
+  setFailure(mode: FailureMode, times?: number): void;
+  submissionsDir: string;
+  mailDir: string;
 }
 
 const IMAGE_TYPES: Record<string, string> = {
@@ -47,28 +65,7 @@ const IMAGE_TYPES: Record<string, string> = {
   '.pdf': 'application/pdf',
 };
 
-class HttpError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly headers: Record<string, string> = {},
-  ) {
-    super(message);
-  }
-}
-
 const sha256 = (s: string) => createHash('sha256').update(s, 'utf8').digest();
-
-function sendJson(res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
-  const text = JSON.stringify(body);
-  res.writeHead(status, {
-    'Content-Type': 'application/json; charset=utf-8',
-    'Content-Length': Buffer.byteLength(text),
-    'X-Content-Type-Options': 'nosniff',
-    ...headers,
-  });
-  res.end(text);
-}
 
 export async function startContentService(opts: ContentServiceOptions = {}): Promise<RunningContentService> {
   const host = opts.host ?? '127.0.0.1';
@@ -76,8 +73,17 @@ export async function startContentService(opts: ContentServiceOptions = {}): Pro
   const password = opts.password ?? process.env.CONTENT_API_PASSWORD ?? 'local-dev-only';
   // Hashing both sides gives equal-length buffers, so timingSafeEqual leaks neither content nor length.
   const expectedCredential = sha256(`${user}:${password}`);
-  const routes = compileRoutes(loadContract());
+  const contract = loadContract();
+  const routes = compileRoutes(contract);
+  const submissionRoutes = new Map(contract.submissions.map((e) => [e.path, e]));
   const jsonCache = new Map<string, unknown>();
+  // One folder per instance (created on first write), so services started side by side in tests never share state.
+  const tempDir = (kind: string) => path.join(os.tmpdir(), `content-service-${kind}-${randomUUID()}`);
+  const store = new SubmissionStore(opts.submissionsDir ?? process.env.SUBMISSIONS_DIR ?? tempDir('submissions'));
+  const mails = new MailFolder(opts.mailDir ?? process.env.MAIL_DIR ?? tempDir('mail'));
+  const failures = new FailureSwitch();
+  const hung = new Set<http.ServerResponse>();
+  let baseUrl = '';
 
   function isAuthorized(header: string | undefined): boolean {
     const m = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(header ?? '');
@@ -116,15 +122,57 @@ export async function startContentService(opts: ContentServiceOptions = {}): Pro
     return { list: paginate(filtered, parsePage(query.get('page')), perPage) };
   }
 
+  /** The download form's e-mail names the document and links its PDF (download_loop in the download page sample). */
+  async function findDocument(id: string): Promise<DocumentInfo | undefined> {
+    const page = (await readData('page/download.json')) as {
+      download?: { download_loop?: { id: unknown; name: string; pdf_link: string }[] };
+    };
+    const doc = page?.download?.download_loop?.find((d) => String(d.id) === id);
+    return doc && { name: doc.name, link: doc.pdf_link ? `${baseUrl}/uploads/${doc.pdf_link}` : undefined };
+  }
+
+  const handleSubmission = createSubmissionHandler(contract.submissions, {
+    store,
+    mails,
+    failures,
+    findDocument,
+    hang: (res) => {
+      hung.add(res);
+      res.on('close', () => hung.delete(res));
+    },
+  });
+
+  const requireAuth = (req: http.IncomingMessage) => {
+    if (!isAuthorized(req.headers.authorization)) throw new HttpError(401, 'Unauthorized', { 'WWW-Authenticate': 'Basic realm="content"' });
+  };
+
   async function serveApi(req: http.IncomingMessage, res: http.ServerResponse, rawPath: string, query: URLSearchParams) {
     // Auth before routing, so unauthenticated callers learn nothing about which paths exist.
-    if (!isAuthorized(req.headers.authorization)) throw new HttpError(401, 'Unauthorized', { 'WWW-Authenticate': 'Basic realm="content"' });
+    requireAuth(req);
+    const submission = submissionRoutes.get(rawPath);
+    if (submission) {
+      if (req.method !== 'POST') throw new HttpError(405, 'Method not allowed', { Allow: 'POST' });
+      return handleSubmission(req, res, submission);
+    }
     const match = matchRoute(routes, rawPath);
     if (!match) throw new HttpError(404, 'Not found');
     if (req.method !== 'GET' && req.method !== 'HEAD') throw new HttpError(405, 'Method not allowed', { Allow: 'GET, HEAD' });
     const body = await answer(match.route.endpoint, match.params, query);
     if (body === undefined) throw new HttpError(404, 'Not found');
     sendJson(res, 200, body);
+  }
+
+  /** `POST /__admin/failure` `{ mode: "none" | "error" | "hang", times? }`: the failure switch, for tests. */
+  async function serveAdmin(req: http.IncomingMessage, res: http.ServerResponse) {
+    requireAuth(req);
+    if (req.method !== 'POST') throw new HttpError(405, 'Method not allowed', { Allow: 'POST' });
+    const raw = await readBody(req, 1024);
+    if (!raw) throw new HttpError(413, 'Body too large');
+    const body = parseJsonObject(raw);
+    const errors = failureBodyErrors(body);
+    if (errors.length > 0) return sendJson(res, 422, { message: 'Invalid failure setting', errors });
+    failures.set(body.mode as FailureMode, body.times as number | undefined);
+    sendJson(res, 200, failures.state());
   }
 
   /** Public, like the CDN in production; only known image (and PDF) types, only below uploads/. */
@@ -168,7 +216,9 @@ export async function startContentService(opts: ContentServiceOptions = {}): Pro
       ? serveApi(req, res, rawPath, query)
       : rawPath.startsWith('/uploads/')
         ? serveUpload(req, res, rawPath)
-        : Promise.reject(new HttpError(404, 'Not found'));
+        : rawPath === '/__admin/failure'
+          ? serveAdmin(req, res)
+          : Promise.reject(new HttpError(404, 'Not found'));
     handled.catch((err: unknown) => {
       if (res.headersSent) return res.destroy();
       if (err instanceof HttpError) return sendJson(res, err.status, { message: err.message }, err.headers);
@@ -183,14 +233,21 @@ export async function startContentService(opts: ContentServiceOptions = {}): Pro
   });
   const { port } = server.address() as AddressInfo;
   const hostForUrl = host.includes(':') ? `[${host}]` : host;
+  baseUrl = `http://${hostForUrl}:${port}`;
 
   return {
-    url: `http://${hostForUrl}:${port}`,
+    url: baseUrl,
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.close((err) => (err ? reject(err) : resolve()));
+        for (const res of hung) res.destroy(); // requests left hanging by the failure switch
         server.closeAllConnections(); // keep-alive sockets would otherwise hold close() open
       }),
+    submissions: () => store.list(),
+    mails: () => mails.list(),
+    setFailure: (mode, times) => failures.set(mode, times),
+    submissionsDir: store.dir,
+    mailDir: mails.dir,
   };
 }
 
@@ -200,6 +257,7 @@ if (runDirectly) {
   const port = Number(process.env.CONTENT_SERVICE_PORT ?? 3001);
   const service = await startContentService({ port, log: true });
   console.log(`Reference content service on ${service.url}`);
+  console.log(`Submissions in ${service.submissionsDir}, e-mails in ${service.mailDir}`);
   const stop = () => void service.close().then(() => process.exit(0));
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
