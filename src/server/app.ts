@@ -8,6 +8,7 @@ import express, { type Request, type Response } from 'express';
 import contract from '../../schemas/content/contract.json' with { type: 'json' };
 import { getCatalog } from '../renderer/definitions.server.ts';
 import { ContentError, fetchContent } from './content-client.ts';
+import { submissionRouter } from './submissions/router.ts';
 
 // Validate definitions at start-up: problems are logged now, not on a visitor's first request.
 getCatalog();
@@ -19,6 +20,9 @@ app.disable('x-powered-by');
 const readable = (contract as { endpoints: { path: string; method?: string }[] }).endpoints
   .filter((e) => (e.method ?? 'GET') === 'GET')
   .map((e) => new RegExp(`^${e.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^/]+\}/g, '[^/]+')}$`));
+
+// Form submissions (POST), checked and committed to the outbox; the GET reads below stay as they are.
+app.use(submissionRouter());
 
 app.get('/api/*path', async (req: Request, res: Response) => {
   const path = req.path;

@@ -11,6 +11,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import compression from 'compression';
 import express, { type RequestHandler } from 'express';
 import { config } from './config.ts';
+import { startOutbox } from './outbox/start.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -41,6 +42,10 @@ export async function startSite(options: StartOptions): Promise<RunningSite> {
     contentUrl = service.url;
     closers.push(() => service.close());
   }
+
+  // Accepted form submissions are delivered to the content service from the outbox, in the background.
+  const outbox = startOutbox();
+  closers.push(() => outbox.stop());
 
   const app = express();
   app.disable('x-powered-by');

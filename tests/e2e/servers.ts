@@ -1,5 +1,9 @@
 /** Starts the site as a child process: production as `npm run serve` runs it, or development as `npm run dev`. */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { DEFAULT_CONTENT_PASSWORD, DEFAULT_CONTENT_USER } from '../../src/server/config.ts';
 import { projectRoot } from '../../tools/lib/project.ts';
 
@@ -7,13 +11,32 @@ export interface ChildSite {
   url: string;
   output: () => string;
   stop(): Promise<void>;
+  /** Ends the process with a signal (default SIGKILL: no clean shutdown) and waits for it. */
+  kill(signal?: NodeJS.Signals): Promise<void>;
+}
+
+/**
+ * Form-outbox settings for test sites, each overridable through `env`: an outbox file of its own
+ * (removed on stop), fast polling and retries, and no practical rate limit.
+ */
+function outboxDefaults(): Record<string, string> {
+  return {
+    OUTBOX_DB: path.join(tmpdir(), `site-outbox-${randomUUID()}.sqlite`),
+    OUTBOX_POLL_MS: '100',
+    OUTBOX_RETRY_BASE_MS: '100',
+    OUTBOX_RETRY_MAX_MS: '1000',
+    SUBMIT_RATE_LIMIT: '100000',
+  };
 }
 
 export async function spawnSite(env: Record<string, string>, mode: 'production' | 'development' = 'production'): Promise<ChildSite> {
   const args = ['--import', 'tsx', 'src/server/main.ts', ...(mode === 'development' ? ['--dev'] : [])];
+  const defaults = outboxDefaults();
+  const ownOutbox = env.OUTBOX_DB === undefined && process.env.OUTBOX_DB === undefined ? defaults.OUTBOX_DB : undefined;
   const child: ChildProcess = spawn(process.execPath, args, {
     cwd: projectRoot,
     env: {
+      ...defaults,
       ...process.env,
       NODE_ENV: mode,
       PORT: '0',
@@ -43,14 +66,18 @@ export async function spawnSite(env: Record<string, string>, mode: 'production' 
       reject(new Error(`site exited with ${code}:\n${output}`));
     });
   });
+  const end = async (signal: NodeJS.Signals) => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill(signal);
+      await exited;
+    }
+    if (ownOutbox) for (const suffix of ['', '-wal', '-shm']) rmSync(`${ownOutbox}${suffix}`, { force: true });
+  };
   return {
     url,
     output: () => output,
-    async stop() {
-      if (child.exitCode !== null) return;
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-    },
+    stop: () => end('SIGTERM'),
+    kill: (signal = 'SIGKILL') => end(signal),
   };
 }

@@ -1,0 +1,247 @@
+/**
+ * The durable outbox: an embedded SQLite file (better-sqlite3, WAL, synchronous=FULL) holding every
+ * accepted submission until the content service has it.
+ * - `outbox`: pending submissions, and delivered ones (body dropped, key kept so a repeated
+ *   Idempotency-Key still gets the same answer).
+ * - `dead_letter`: submissions given up on (refused by the content service, or too old); `npm run
+ *   outbox -- --retry …` moves them back.
+ * An idempotency key is unique across both tables. Times are epoch milliseconds, passed in, so
+ * tests run on a fake clock.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+
+export interface NewSubmission {
+  id: string;
+  key: string;
+  endpoint: string;
+  /** The body to send, as JSON text. */
+  body: string;
+  /** Identifies the visitor's data, to tell a repeat from a different body under the same key. */
+  fingerprint: string;
+}
+
+export type EnqueueResult = { status: 'created' | 'replayed'; id: string } | { status: 'conflict'; id: string };
+
+export interface DueSubmission {
+  id: string;
+  key: string;
+  endpoint: string;
+  body: string;
+  /** Including the one just claimed. */
+  attempts: number;
+  createdAt: number;
+  /** Start of the current delivery period (creation, or the last retry from the dead letters). */
+  ageFrom: number;
+  /** This claim's lease: the outcome of an attempt whose lease was taken over is not recorded. */
+  lease: string;
+}
+
+export interface PendingRow {
+  id: string;
+  key: string;
+  endpoint: string;
+  createdAt: number;
+  attempts: number;
+  nextAttemptAt: number;
+  leaseUntil: number | null;
+  lastError: string | null;
+}
+
+export interface DeadRow {
+  id: string;
+  key: string;
+  endpoint: string;
+  createdAt: number;
+  attempts: number;
+  lastError: string | null;
+  diedAt: number;
+}
+
+export interface OutboxCounts {
+  pending: number;
+  delivered: number;
+  dead: number;
+}
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS outbox (
+  id TEXT PRIMARY KEY,
+  idempotency_key TEXT NOT NULL UNIQUE,
+  endpoint TEXT NOT NULL,
+  body TEXT,
+  fingerprint TEXT NOT NULL,
+  status TEXT NOT NULL CHECK (status IN ('pending', 'delivered')),
+  created_at INTEGER NOT NULL,
+  age_from INTEGER NOT NULL,
+  attempts INTEGER NOT NULL DEFAULT 0,
+  next_attempt_at INTEGER NOT NULL,
+  lease_until INTEGER,
+  lease_token TEXT,
+  last_error TEXT,
+  delivered_at INTEGER
+);
+CREATE INDEX IF NOT EXISTS outbox_due ON outbox (status, next_attempt_at);
+CREATE TABLE IF NOT EXISTS dead_letter (
+  id TEXT PRIMARY KEY,
+  idempotency_key TEXT NOT NULL UNIQUE,
+  endpoint TEXT NOT NULL,
+  body TEXT NOT NULL,
+  fingerprint TEXT NOT NULL,
+  created_at INTEGER NOT NULL,
+  attempts INTEGER NOT NULL,
+  last_error TEXT,
+  died_at INTEGER NOT NULL
+);
+`;
+
+/** A pending row still held under the given lease. */
+const CLAIMED = `id = ? AND lease_token = ? AND status = 'pending'`;
+
+const PENDING_COLUMNS = `id, idempotency_key AS key, endpoint, created_at AS createdAt, attempts, next_attempt_at AS nextAttemptAt,
+  lease_until AS leaseUntil, last_error AS lastError`;
+const DEAD_COLUMNS = `id, idempotency_key AS key, endpoint, created_at AS createdAt, attempts, last_error AS lastError, died_at AS diedAt`;
+
+export class Outbox {
+  readonly db: Database.Database;
+
+  constructor(readonly file: string) {
+    mkdirSync(path.dirname(file), { recursive: true });
+    this.db = new Database(file);
+    this.db.pragma('busy_timeout = 5000');
+    this.db.pragma('journal_mode = WAL');
+    // Every commit reaches the disk before the visitor is told "accepted".
+    this.db.pragma('synchronous = FULL');
+    this.db.exec(SCHEMA);
+  }
+
+  close(): void {
+    if (this.db.open) this.db.close();
+  }
+
+  /** Stores a new submission; a known key answers with its first id (same data) or a conflict. */
+  enqueue(submission: NewSubmission, now: number): EnqueueResult {
+    return this.db
+      .transaction((): EnqueueResult => {
+        const earlier = this.findKey(submission.key);
+        if (earlier) return { status: earlier.fingerprint === submission.fingerprint ? 'replayed' : 'conflict', id: earlier.id };
+        this.db
+          .prepare(
+            `INSERT INTO outbox (id, idempotency_key, endpoint, body, fingerprint, status, created_at, age_from, next_attempt_at)
+             VALUES (?, ?, ?, ?, ?, 'pending', ?, ?, ?)`,
+          )
+          .run(submission.id, submission.key, submission.endpoint, submission.body, submission.fingerprint, now, now, now);
+        return { status: 'created', id: submission.id };
+      })
+      .immediate();
+  }
+
+  /** The submission stored under an idempotency key (pending, delivered or dead). */
+  findKey(key: string): { id: string; fingerprint: string } | undefined {
+    return (this.db.prepare('SELECT id, fingerprint FROM outbox WHERE idempotency_key = ?').get(key) ??
+      this.db.prepare('SELECT id, fingerprint FROM dead_letter WHERE idempotency_key = ?').get(key)) as
+      | { id: string; fingerprint: string }
+      | undefined;
+  }
+
+  /**
+   * Claims up to `limit` due submissions for one delivery each: each gets a lease until
+   * `now + leaseMs` (no other worker takes it meanwhile) and one more attempt counted.
+   */
+  claimDue(now: number, limit: number, leaseMs: number): DueSubmission[] {
+    if (limit <= 0) return [];
+    return this.db
+      .transaction(() => {
+        const rows = this.db
+          .prepare(
+            `SELECT id, idempotency_key AS key, endpoint, body, attempts + 1 AS attempts, created_at AS createdAt, age_from AS ageFrom
+             FROM outbox WHERE status = 'pending' AND next_attempt_at <= ? AND (lease_until IS NULL OR lease_until <= ?)
+             ORDER BY next_attempt_at LIMIT ?`,
+          )
+          .all(now, now, limit) as Omit<DueSubmission, 'lease'>[];
+        const lease = this.db.prepare('UPDATE outbox SET lease_until = ?, lease_token = ?, attempts = attempts + 1 WHERE id = ?');
+        return rows.map((row) => {
+          const token = randomUUID();
+          lease.run(now + leaseMs, token, row.id);
+          return { ...row, lease: token };
+        });
+      })
+      .immediate();
+  }
+
+  markDelivered(id: string, now: number): void {
+    this.db
+      .prepare(
+        `UPDATE outbox SET status = 'delivered', body = NULL, lease_until = NULL, lease_token = NULL, last_error = NULL, delivered_at = ?
+         WHERE id = ? AND status = 'pending'`,
+      )
+      .run(now, id);
+  }
+
+  /** Ends a failed attempt: due again at `nextAttemptAt`. */
+  markRetry(claim: Pick<DueSubmission, 'id' | 'lease'>, nextAttemptAt: number, error: string): void {
+    this.db
+      .prepare(`UPDATE outbox SET lease_until = NULL, lease_token = NULL, next_attempt_at = ?, last_error = ? WHERE ${CLAIMED}`)
+      .run(nextAttemptAt, error, claim.id, claim.lease);
+  }
+
+  /** Gives an interrupted attempt back (shutdown): due at once, the attempt not counted. */
+  release(claim: Pick<DueSubmission, 'id' | 'lease'>, now: number): void {
+    this.db
+      .prepare(`UPDATE outbox SET lease_until = NULL, lease_token = NULL, next_attempt_at = ?, attempts = MAX(attempts - 1, 0) WHERE ${CLAIMED}`)
+      .run(now, claim.id, claim.lease);
+  }
+
+  /** Moves a claimed submission to the dead letters. */
+  markDead(claim: Pick<DueSubmission, 'id' | 'lease'>, now: number, error: string): void {
+    this.db
+      .transaction(() => {
+        const moved = this.db
+          .prepare(
+            `INSERT INTO dead_letter (id, idempotency_key, endpoint, body, fingerprint, created_at, attempts, last_error, died_at)
+             SELECT id, idempotency_key, endpoint, body, fingerprint, created_at, attempts, ?, ? FROM outbox WHERE ${CLAIMED}`,
+          )
+          .run(error, now, claim.id, claim.lease);
+        if (moved.changes > 0) this.db.prepare('DELETE FROM outbox WHERE id = ?').run(claim.id);
+      })
+      .immediate();
+  }
+
+  /** Puts dead submissions (one key, or all) back in the outbox, due now, with a fresh age and attempt count. */
+  retryDead(now: number, key?: string): number {
+    return this.db
+      .transaction(() => {
+        const where = key === undefined ? '' : 'WHERE idempotency_key = ?';
+        const params = key === undefined ? [] : [key];
+        this.db
+          .prepare(
+            `INSERT INTO outbox (id, idempotency_key, endpoint, body, fingerprint, status, created_at, age_from, attempts, next_attempt_at, last_error)
+             SELECT id, idempotency_key, endpoint, body, fingerprint, 'pending', created_at, ?, 0, ?, last_error FROM dead_letter ${where}`,
+          )
+          .run(now, now, ...params);
+        return this.db.prepare(`DELETE FROM dead_letter ${where}`).run(...params).changes;
+      })
+      .immediate();
+  }
+
+  pending(): PendingRow[] {
+    return this.db.prepare(`SELECT ${PENDING_COLUMNS} FROM outbox WHERE status = 'pending' ORDER BY created_at`).all() as PendingRow[];
+  }
+
+  dead(): DeadRow[] {
+    return this.db.prepare(`SELECT ${DEAD_COLUMNS} FROM dead_letter ORDER BY died_at`).all() as DeadRow[];
+  }
+
+  counts(): OutboxCounts {
+    const row = this.db
+      .prepare(
+        `SELECT (SELECT COUNT(*) FROM outbox WHERE status = 'pending') AS pending,
+                (SELECT COUNT(*) FROM outbox WHERE status = 'delivered') AS delivered,
+                (SELECT COUNT(*) FROM dead_letter) AS dead`,
+      )
+      .get() as OutboxCounts;
+    return row;
+  }
+}

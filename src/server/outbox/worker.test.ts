@@ -1,0 +1,233 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { Outbox } from './store.ts';
+import { OutboxWorker, type WorkerOptions } from './worker.ts';
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+type Reply = Response | Error | 'hang';
+
+/** An outbox on a temp file, a worker on a fake clock, and a fake content service. */
+function setup(options: Partial<WorkerOptions> = {}) {
+  const dir = mkdtempSync(path.join(tmpdir(), 'outbox-test-'));
+  dirs.push(dir);
+  const file = path.join(dir, 'outbox.sqlite');
+  const clock = { now: 1_000_000 };
+  const requests: { url: string; headers: Headers; body: string }[] = [];
+  const replies: Reply[] = [];
+  const logs: string[] = [];
+  const fetch = (async (url: string, init: RequestInit) => {
+    requests.push({ url, headers: new Headers(init.headers), body: String(init.body) });
+    const reply = replies.shift() ?? new Response('{"status":"ok","id":"x"}', { status: 201 });
+    if (reply === 'hang')
+      return new Promise((_, reject) => init.signal?.addEventListener('abort', () => reject(init.signal?.reason ?? new Error('aborted'))));
+    if (reply instanceof Error) throw reply;
+    return reply;
+  }) as typeof globalThis.fetch;
+  const workerOptions: WorkerOptions = {
+    baseUrl: 'http://content.test',
+    credential: 'user:secret',
+    pollMs: 1000,
+    retryBaseMs: 1000,
+    retryMaxMs: 60_000,
+    maxAgeMs: 3_600_000,
+    timeoutMs: 5000,
+    now: () => clock.now,
+    random: () => 0.999999,
+    fetch,
+    log: (line) => logs.push(line),
+    ...options,
+  };
+  const outbox = new Outbox(file);
+  const worker = new OutboxWorker(outbox, workerOptions);
+  const enqueue = (key: string, body: object = { email: 'a@example.com' }) =>
+    outbox.enqueue({ id: `id-${key}`, key, endpoint: '/api/newsletter_post', body: JSON.stringify(body), fingerprint: `fp-${key}` }, clock.now);
+  return { file, clock, outbox, worker, workerOptions, requests, replies, logs, enqueue };
+}
+
+const status = (code: number, headers: Record<string, string> = {}) => new Response(JSON.stringify({ message: `status ${code}` }), { status: code, headers });
+
+describe('outbox store', () => {
+  it('creates WAL-mode tables and keeps idempotency keys unique: replay or conflict', () => {
+    const { outbox, enqueue } = setup();
+    expect(outbox.db.pragma('journal_mode', { simple: true })).toBe('wal');
+    expect(enqueue('key-0001')).toEqual({ status: 'created', id: 'id-key-0001' });
+    expect(outbox.enqueue({ id: 'other', key: 'key-0001', endpoint: '/api/newsletter_post', body: '{}', fingerprint: 'fp-key-0001' }, 0)).toEqual({
+      status: 'replayed',
+      id: 'id-key-0001',
+    });
+    expect(outbox.enqueue({ id: 'other', key: 'key-0001', endpoint: '/api/newsletter_post', body: '{}', fingerprint: 'different' }, 0)).toEqual({
+      status: 'conflict',
+      id: 'id-key-0001',
+    });
+    expect(outbox.counts()).toEqual({ pending: 1, delivered: 0, dead: 0 });
+  });
+});
+
+describe('outbox worker', () => {
+  it('delivers with the Basic credential and the Idempotency-Key, then drops the body', async () => {
+    const { outbox, worker, requests, enqueue } = setup();
+    enqueue('key-0001', { email: 'ada@example.com' });
+    expect(await worker.runOnce()).toBe(1);
+    expect(requests).toHaveLength(1);
+    expect(requests[0].url).toBe('http://content.test/api/newsletter_post');
+    expect(requests[0].headers.get('authorization')).toBe(`Basic ${Buffer.from('user:secret').toString('base64')}`);
+    expect(requests[0].headers.get('idempotency-key')).toBe('key-0001');
+    expect(requests[0].headers.get('content-type')).toBe('application/json');
+    expect(JSON.parse(requests[0].body)).toEqual({ email: 'ada@example.com' });
+    expect(outbox.counts()).toEqual({ pending: 0, delivered: 1, dead: 0 });
+    expect(outbox.db.prepare('SELECT body FROM outbox').get()).toEqual({ body: null });
+    expect(await worker.runOnce()).toBe(0);
+    expect(outbox.findKey('key-0001')).toEqual({ id: 'id-key-0001', fingerprint: 'fp-key-0001' });
+  });
+
+  it('retries 5xx, 408, 429 and network errors with exponential backoff', async () => {
+    const { outbox, worker, clock, requests, replies, enqueue } = setup();
+    enqueue('key-0001');
+    replies.push(status(503), status(408), status(429), new TypeError('fetch failed'));
+    const gaps = [1000, 2000, 4000, 8000];
+    expect(await worker.runOnce()).toBe(1);
+    for (const gap of gaps) {
+      clock.now += gap - 1;
+      expect(await worker.runOnce(), `not due before ${gap} ms`).toBe(0);
+      clock.now += 1;
+      expect(await worker.runOnce()).toBe(1);
+    }
+    expect(requests).toHaveLength(5);
+    expect(outbox.counts()).toEqual({ pending: 0, delivered: 1, dead: 0 });
+  });
+
+  it('waits at least as long as a Retry-After asks', async () => {
+    const { outbox, worker, clock, replies, enqueue } = setup();
+    enqueue('key-0001');
+    replies.push(status(503, { 'Retry-After': '30' }));
+    await worker.runOnce();
+    expect(outbox.pending()[0].nextAttemptAt).toBe(clock.now + 30_000);
+    expect(outbox.pending()[0].lastError).toMatch(/^HTTP 503/);
+  });
+
+  it('moves a submission the content service refuses (4xx) to the dead letters at once, with a log line', async () => {
+    const { outbox, worker, replies, logs, enqueue } = setup();
+    enqueue('key-0001');
+    replies.push(status(422));
+    await worker.runOnce();
+    expect(outbox.counts()).toEqual({ pending: 0, delivered: 0, dead: 1 });
+    expect(outbox.dead()[0]).toMatchObject({ key: 'key-0001', attempts: 1, lastError: expect.stringContaining('HTTP 422') });
+    expect(logs.filter((l) => l.includes('dead'))).toHaveLength(1);
+    // The key stays taken: a repeat of the same submission is not stored again.
+    expect(enqueue('key-0001').status).toBe('replayed');
+  });
+
+  it('gives up after the maximum age with exactly one log line', async () => {
+    const { outbox, worker, clock, replies, logs, enqueue } = setup({ maxAgeMs: 10_000, retryMaxMs: 4000 });
+    enqueue('key-0001');
+    for (let i = 0; i < 20; i++) replies.push(status(500));
+    let attempts = 0;
+    for (let t = 0; t <= 20_000; t += 100) {
+      attempts += await worker.runOnce();
+      clock.now += 100;
+    }
+    expect(outbox.counts()).toEqual({ pending: 0, delivered: 0, dead: 1 });
+    // 0, 1, 3, 7 s, then the cap (4 s) until the last try at exactly 10 s.
+    expect(attempts).toBe(5);
+    expect(logs.filter((l) => l.startsWith('[outbox] dead'))).toEqual([expect.stringContaining('not delivered after 5 attempts')]);
+  });
+
+  it('keeps its schedule across a restart (a new process on the same file)', async () => {
+    const first = setup();
+    first.enqueue('key-0001');
+    first.replies.push(status(503), status(503));
+    await first.worker.runOnce();
+    first.clock.now += 1000;
+    await first.worker.runOnce();
+    first.outbox.close();
+
+    const outbox = new Outbox(first.file);
+    const worker = new OutboxWorker(outbox, first.workerOptions);
+    expect(outbox.pending()[0]).toMatchObject({ attempts: 2, nextAttemptAt: first.clock.now + 2000 });
+    first.clock.now += 1999;
+    expect(await worker.runOnce()).toBe(0);
+    first.clock.now += 1;
+    expect(await worker.runOnce()).toBe(1);
+    expect(outbox.counts().delivered).toBe(1);
+    outbox.close();
+  });
+
+  it('never sends a submission twice at once: a slow delivery holds a lease', async () => {
+    const { file, outbox, worker, workerOptions, clock, requests, replies, enqueue } = setup();
+    enqueue('key-0001');
+    replies.push('hang');
+    const slow = worker.runOnce();
+    await new Promise((r) => setTimeout(r, 10));
+    expect(await worker.runOnce()).toBe(0);
+    const otherOutbox = new Outbox(file);
+    const otherProcess = new OutboxWorker(otherOutbox, workerOptions);
+    expect(await otherProcess.runOnce()).toBe(0);
+    expect(requests).toHaveLength(1);
+    // A lease outlives the delivery timeout; only a worker that died holding it lets it run out.
+    clock.now += workerOptions.timeoutMs + 5000;
+    expect(await otherProcess.runOnce()).toBe(1);
+    // The first worker's late outcome no longer counts.
+    await worker.stop();
+    await slow;
+    expect(outbox.counts()).toEqual({ pending: 0, delivered: 1, dead: 0 });
+    otherOutbox.close();
+  });
+
+  it('times out a hanging content service and tries again later', async () => {
+    const { outbox, worker, replies, enqueue } = setup({ timeoutMs: 50 });
+    enqueue('key-0001');
+    replies.push('hang');
+    await worker.runOnce();
+    expect(outbox.pending()[0]).toMatchObject({ attempts: 1, lastError: 'no answer in 50 ms', leaseUntil: null });
+  });
+
+  it('gives in-flight submissions back when stopped, without counting the attempt', async () => {
+    const { outbox, worker, clock, replies, enqueue } = setup();
+    enqueue('key-0001');
+    replies.push('hang');
+    const run = worker.runOnce();
+    await new Promise((r) => setTimeout(r, 10));
+    await worker.stop();
+    await run;
+    expect(outbox.pending()[0]).toMatchObject({ attempts: 0, leaseUntil: null, nextAttemptAt: clock.now });
+  });
+
+  it('puts dead submissions back to pending on request', async () => {
+    const { outbox, worker, clock, replies, enqueue } = setup();
+    enqueue('key-0001');
+    enqueue('key-0002');
+    replies.push(status(400), status(400));
+    await worker.runOnce();
+    expect(outbox.counts().dead).toBe(2);
+    expect(outbox.retryDead(clock.now, 'key-0001')).toBe(1);
+    expect(outbox.retryDead(clock.now, 'no-such-key')).toBe(0);
+    expect(outbox.counts()).toEqual({ pending: 1, delivered: 0, dead: 1 });
+    expect(outbox.retryDead(clock.now)).toBe(1);
+    await worker.runOnce();
+    expect(outbox.counts()).toEqual({ pending: 0, delivered: 2, dead: 0 });
+  });
+
+  it('polls on its own once started', async () => {
+    const { outbox, worker, enqueue } = setup({ pollMs: 10, now: Date.now });
+    worker.start();
+    enqueue('key-0001');
+    await expect.poll(() => outbox.counts().delivered, { timeout: 2000 }).toBe(1);
+    await worker.stop();
+  });
+});
+
+describe('outbox worker backlog', () => {
+  it('drains more than `concurrency` submissions between two polls', async () => {
+    const { outbox, worker, enqueue } = setup({ pollMs: 60_000, concurrency: 2, now: Date.now });
+    for (let i = 0; i < 10; i++) enqueue(`key-${1000 + i}`);
+    worker.start();
+    await expect.poll(() => outbox.counts().delivered, { timeout: 2000 }).toBe(10);
+    await worker.stop();
+  });
+});

@@ -1,0 +1,163 @@
+/**
+ * Delivers the outbox: every `pollMs` it claims due submissions (with a lease, so a slow delivery
+ * is never sent twice at once) and POSTs each to the content service with the Basic credential
+ * and its Idempotency-Key. 2xx: delivered. 4xx (but 408, 425, 429): refused, dead at once.
+ * Anything else (5xx, timeout, network): tried again later (./backoff.ts), across restarts, until
+ * the maximum age — then dead, with one log line.
+ */
+import { nextAttempt, retryAfterMs } from './backoff.ts';
+import type { DueSubmission, Outbox } from './store.ts';
+
+export interface WorkerOptions {
+  /** Content service base URL; a submission goes to base + its endpoint. */
+  baseUrl: string;
+  /** "user:password" for Basic auth. */
+  credential: string;
+  pollMs: number;
+  retryBaseMs: number;
+  retryMaxMs: number;
+  maxAgeMs: number;
+  timeoutMs: number;
+  /** Deliveries in flight at once. */
+  concurrency?: number;
+  now?: () => number;
+  random?: () => number;
+  fetch?: typeof fetch;
+  log?: (line: string) => void;
+}
+
+const RETRYABLE_4XX = new Set([408, 425, 429]);
+
+type Outcome = { kind: 'delivered' } | { kind: 'refused'; error: string } | { kind: 'failed'; error: string; retryAfterMs?: number } | { kind: 'stopped' };
+
+export class OutboxWorker {
+  private timer: NodeJS.Timeout | undefined;
+  private running = false;
+  private readonly inFlight = new Set<Promise<void>>();
+  private stopping = new AbortController();
+  private readonly now: () => number;
+  private readonly log: (line: string) => void;
+  private readonly fetch: typeof fetch;
+
+  constructor(
+    private readonly outbox: Outbox,
+    private readonly options: WorkerOptions,
+  ) {
+    this.now = options.now ?? Date.now;
+    this.log = options.log ?? ((line) => console.log(line));
+    this.fetch = options.fetch ?? ((...args) => fetch(...args));
+  }
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    if (this.stopping.signal.aborted) this.stopping = new AbortController();
+    const tick = () => {
+      if (!this.running) return;
+      this.poll();
+      this.timer = setTimeout(tick, this.options.pollMs);
+      this.timer.unref?.();
+    };
+    tick();
+  }
+
+  private poll(): void {
+    try {
+      this.launchDue();
+    } catch (error) {
+      this.log(`[outbox] could not read due submissions: ${(error as Error).message}`);
+    }
+  }
+
+  /** Stops polling, interrupts deliveries in flight and gives their submissions back (due at once). */
+  async stop(): Promise<void> {
+    this.running = false;
+    clearTimeout(this.timer);
+    this.stopping.abort();
+    await Promise.allSettled([...this.inFlight]);
+  }
+
+  /** One poll, awaited to the end (for tests and the CLI): the number of submissions tried. */
+  async runOnce(): Promise<number> {
+    const launched = this.launchDue();
+    await Promise.allSettled(launched);
+    return launched.length;
+  }
+
+  private launchDue(): Promise<void>[] {
+    const free = (this.options.concurrency ?? 4) - this.inFlight.size;
+    const due = this.outbox.claimDue(this.now(), free, this.options.timeoutMs + 5_000);
+    return due.map((row) => {
+      const job = this.deliver(row).finally(() => {
+        this.inFlight.delete(job);
+        // A backlog (after an outage) drains at full speed, not `concurrency` per poll.
+        if (this.running) this.poll();
+      });
+      this.inFlight.add(job);
+      return job;
+    });
+  }
+
+  private async deliver(row: DueSubmission): Promise<void> {
+    const outcome = await this.send(row);
+    const now = this.now();
+    try {
+      if (outcome.kind === 'delivered') {
+        this.outbox.markDelivered(row.id, now);
+        this.log(`[outbox] delivered ${row.key} to ${row.endpoint} (attempt ${row.attempts})`);
+      } else if (outcome.kind === 'stopped') {
+        this.outbox.release(row, now);
+      } else if (outcome.kind === 'refused') {
+        this.outbox.markDead(row, now, outcome.error);
+        this.log(`[outbox] dead: ${row.key} to ${row.endpoint} refused by the content service: ${outcome.error}`);
+      } else {
+        const next = nextAttempt(row.attempts, now, row.ageFrom, {
+          baseMs: this.options.retryBaseMs,
+          maxMs: this.options.retryMaxMs,
+          maxAgeMs: this.options.maxAgeMs,
+          random: this.options.random,
+          retryAfterMs: outcome.retryAfterMs,
+        });
+        if (next.dead) {
+          this.outbox.markDead(row, now, outcome.error);
+          this.log(
+            `[outbox] dead: ${row.key} to ${row.endpoint} not delivered after ${row.attempts} attempts in ${Math.round((now - row.ageFrom) / 1000)} s: ${outcome.error}`,
+          );
+        } else {
+          this.outbox.markRetry(row, next.at, outcome.error);
+          if (row.attempts === 1) this.log(`[outbox] ${row.key} to ${row.endpoint} not delivered (${outcome.error}); retrying with backoff`);
+        }
+      }
+    } catch (error) {
+      // The lease runs out and the submission is tried again: nothing is lost.
+      this.log(`[outbox] could not record the outcome for ${row.key}: ${(error as Error).message}`);
+    }
+  }
+
+  private async send(row: DueSubmission): Promise<Outcome> {
+    if (this.stopping.signal.aborted) return { kind: 'stopped' };
+    let response: Response;
+    try {
+      response = await this.fetch(`${this.options.baseUrl}${row.endpoint}`, {
+        method: 'POST',
+        headers: {
+          Authorization: `Basic ${Buffer.from(this.options.credential).toString('base64')}`,
+          'Content-Type': 'application/json',
+          Accept: 'application/json',
+          'Idempotency-Key': row.key,
+        },
+        body: row.body,
+        signal: AbortSignal.any([this.stopping.signal, AbortSignal.timeout(this.options.timeoutMs)]),
+      });
+    } catch (error) {
+      if (this.stopping.signal.aborted) return { kind: 'stopped' };
+      const name = (error as Error).name;
+      return { kind: 'failed', error: name === 'TimeoutError' ? `no answer in ${this.options.timeoutMs} ms` : `unreachable: ${(error as Error).message}` };
+    }
+    const text = await response.text().catch(() => '');
+    if (response.ok) return { kind: 'delivered' };
+    const error = `HTTP ${response.status}${text ? `: ${text.slice(0, 200)}` : ''}`;
+    if (response.status >= 400 && response.status < 500 && !RETRYABLE_4XX.has(response.status)) return { kind: 'refused', error };
+    return { kind: 'failed', error, retryAfterMs: retryAfterMs(response.headers.get('retry-after'), this.now()) };
+  }
+}

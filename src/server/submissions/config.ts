@@ -1,0 +1,60 @@
+/**
+ * Configuration of form submissions and the outbox, read once from the environment (documented in
+ * README.md, next to the variables of ../config.ts). Secrets (RECAPTCHA_SECRET) stay on the server.
+ */
+import path from 'node:path';
+
+export interface SubmissionConfig {
+  /** SQLite file of the outbox (created with its folder). */
+  outboxDb: string;
+  outboxPollMs: number;
+  outboxRetryBaseMs: number;
+  outboxRetryMaxMs: number;
+  outboxMaxAgeMs: number;
+  /** Timeout of one delivery to the content service. */
+  outboxTimeoutMs: number;
+  rateLimit: number;
+  rateWindowMs: number;
+  /** Lower-case name of the header a trusted proxy sets to the client address, if any. */
+  trustProxyHeader?: string;
+  recaptchaSecret?: string;
+  /** Host names a Google captcha token may have been solved on; empty = the request's own host. */
+  recaptchaHostnames: string[];
+}
+
+function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0): number {
+  const value = env[name];
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isSafeInteger(n) || n < min) throw new Error(`${name} must be a whole number of at least ${min}, got "${value}"`);
+  return n;
+}
+
+export function readSubmissionConfig(env: NodeJS.ProcessEnv = process.env): SubmissionConfig {
+  const header = env.TRUST_PROXY_HEADER?.trim().toLowerCase();
+  if (header && !/^[a-z0-9-]+$/.test(header)) throw new Error(`TRUST_PROXY_HEADER must be a header name, got "${env.TRUST_PROXY_HEADER}"`);
+  const config: SubmissionConfig = {
+    outboxDb: path.resolve(env.OUTBOX_DB || 'data/outbox.sqlite'),
+    outboxPollMs: int(env, 'OUTBOX_POLL_MS', 1000, 10),
+    outboxRetryBaseMs: int(env, 'OUTBOX_RETRY_BASE_MS', 2000, 1),
+    outboxRetryMaxMs: int(env, 'OUTBOX_RETRY_MAX_MS', 600_000, 1),
+    outboxMaxAgeMs: int(env, 'OUTBOX_MAX_AGE_MS', 86_400_000, 1),
+    outboxTimeoutMs: int(env, 'OUTBOX_TIMEOUT_MS', 15_000, 100),
+    rateLimit: int(env, 'SUBMIT_RATE_LIMIT', 10, 1),
+    rateWindowMs: int(env, 'SUBMIT_RATE_WINDOW_MS', 600_000, 1),
+    trustProxyHeader: header || undefined,
+    recaptchaSecret: env.RECAPTCHA_SECRET || undefined,
+    recaptchaHostnames: (env.RECAPTCHA_HOSTNAMES ?? '')
+      .split(',')
+      .map((h) => h.trim().toLowerCase())
+      .filter(Boolean),
+  };
+  if (config.outboxRetryMaxMs < config.outboxRetryBaseMs) throw new Error('OUTBOX_RETRY_MAX_MS must not be below OUTBOX_RETRY_BASE_MS');
+  return config;
+}
+
+let current: SubmissionConfig | undefined;
+export function submissionConfig(): SubmissionConfig {
+  current ??= readSubmissionConfig();
+  return current;
+}

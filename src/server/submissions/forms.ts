@@ -1,0 +1,107 @@
+/**
+ * The submission endpoints, derived from the generated forms (src/generated/forms/: `formNames`,
+ * each bundled schema's `x-form` and its precompiled validator — the same ones the browser uses)
+ * and from the content contract's request schemas (which endpoints take an `ip`).
+ */
+import type { ErrorObject } from 'ajv';
+import contract from '../../../schemas/content/contract.json' with { type: 'json' };
+import { formNames } from '../../generated/forms/index.ts';
+import type { FormMeta } from '../../forms/types.ts';
+import { maxBodyBytes, type FieldSchema } from './body-limit.ts';
+
+export interface FormSchema {
+  $id: string;
+  'x-form': FormMeta;
+  properties: Record<string, FieldSchema & { const?: unknown }>;
+  required?: string[];
+}
+
+export type ValidateFunction = ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };
+
+export interface SubmissionForm {
+  name: string;
+  schema: FormSchema;
+  validate: ValidateFunction;
+  /** Properties with a fixed value (page_type): they tell forms sharing an endpoint apart. */
+  consts: Record<string, unknown>;
+}
+
+export interface SubmissionEndpoint {
+  path: string;
+  forms: SubmissionForm[];
+  /** Keys checked here but not sent on (x-form.strip). The same for every form of an endpoint. */
+  strip: string[];
+  /** The content contract's body for this endpoint has `ip`: the server fills it in. */
+  addIp: boolean;
+  /** Largest legal body of any of its forms, in bytes. */
+  bodyLimit: number;
+}
+
+const bundled = import.meta.glob<{ schema: FormSchema }>('../../generated/forms/*.json', { eager: true, import: 'default' });
+const validators = import.meta.glob<Record<string, ValidateFunction>>('../../generated/forms/*.validator.js', { eager: true });
+const requestSchemas = import.meta.glob<{ properties?: Record<string, unknown> }>('../../../schemas/content/*.schema.json', {
+  eager: true,
+  import: 'default',
+});
+
+function loadForm(name: string): SubmissionForm {
+  const def = bundled[`../../generated/forms/${name}.json`];
+  const mod = validators[`../../generated/forms/${name}.validator.js`];
+  if (!def || !mod) throw new Error(`generated form "${name}" is missing: run \`npm run compile-forms\``);
+  const validate = mod[def.schema.$id];
+  if (typeof validate !== 'function') throw new Error(`src/generated/forms/${name}.validator.js does not export ${def.schema.$id}`);
+  const consts = Object.fromEntries(
+    Object.entries(def.schema.properties)
+      .filter(([, field]) => field.const !== undefined)
+      .map(([key, field]) => [key, field.const]),
+  );
+  return { name, schema: def.schema, validate, consts };
+}
+
+function contractTakesIp(path: string): boolean {
+  const entry = (contract as { endpoints: { path: string; method?: string; requestSchema?: string }[] }).endpoints.find(
+    (e) => e.path === path && e.method === 'POST',
+  );
+  if (!entry?.requestSchema) throw new Error(`form endpoint ${path} is no POST endpoint of schemas/content/contract.json`);
+  const schema = requestSchemas[`../../../schemas/content/${entry.requestSchema}`];
+  if (!schema) throw new Error(`schemas/content/${entry.requestSchema} is missing`);
+  return Object.hasOwn(schema.properties ?? {}, 'ip');
+}
+
+export function loadEndpoints(names: readonly string[] = formNames): SubmissionEndpoint[] {
+  const byPath = new Map<string, SubmissionForm[]>();
+  for (const form of names.map(loadForm)) {
+    const path = form.schema['x-form'].endpoint;
+    byPath.set(path, [...(byPath.get(path) ?? []), form]);
+  }
+  return [...byPath].map(([path, forms]) => {
+    const strips = forms.map((f) => JSON.stringify([...(f.schema['x-form'].strip ?? [])].sort()));
+    if (new Set(strips).size > 1) throw new Error(`forms posting to ${path} disagree on x-form.strip`);
+    return {
+      path,
+      forms,
+      strip: forms[0].schema['x-form'].strip ?? [],
+      addIp: contractTakesIp(path),
+      bodyLimit: Math.max(...forms.map((f) => maxBodyBytes(f.schema))),
+    };
+  });
+}
+
+export type FormCheck = { form: SubmissionForm; errors?: undefined } | { form: SubmissionForm; errors: ErrorObject[] };
+
+/**
+ * Validates a body against the forms of its endpoint. A fixed value (page_type) picks the form;
+ * forms without one (the four sales-contact forms) accept a body any of them accepts. When none
+ * does, the errors are those of the closest form.
+ */
+export function checkForms(endpoint: SubmissionEndpoint, body: Record<string, unknown>): FormCheck {
+  const matching = endpoint.forms.filter((f) => Object.entries(f.consts).every(([key, value]) => body[key] === value));
+  const candidates = matching.length > 0 ? matching : endpoint.forms;
+  let closest: { form: SubmissionForm; errors: ErrorObject[] } | undefined;
+  for (const form of candidates) {
+    if (form.validate(body)) return { form };
+    const errors = [...(form.validate.errors ?? [])];
+    if (!closest || errors.length < closest.errors.length) closest = { form, errors };
+  }
+  return closest!;
+}

@@ -1,0 +1,144 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import express from 'express';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { CaptchaVerifier } from '../captcha.ts';
+import { Outbox } from '../outbox/store.ts';
+import { loadEndpoints } from './forms.ts';
+import { RateLimiter } from './rate-limit.ts';
+import { submissionRouter } from './router.ts';
+import { SAMPLE_DOCX_BASE64, localCaptchaToken, sampleBodies } from './test-samples.ts';
+
+const dir = mkdtempSync(path.join(tmpdir(), 'submissions-test-'));
+const outbox = new Outbox(path.join(dir, 'outbox.sqlite'));
+const logs: string[] = [];
+let limiter = new RateLimiter(1000, 60_000);
+let server: Server;
+let base: string;
+let n = 0;
+const key = () => `test-key-${Date.now()}-${n++}`;
+
+beforeAll(async () => {
+  const app = express();
+  app.use(
+    submissionRouter({
+      outbox: () => outbox,
+      captcha: new CaptchaVerifier(),
+      get limiter() {
+        return limiter;
+      },
+      endpoints: loadEndpoints(),
+      log: (line) => logs.push(line),
+      now: Date.now,
+    }),
+  );
+  app.use((_req, res) => void res.status(404).json({ message: 'fell through' }));
+  server = app.listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve));
+  outbox.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+beforeEach(() => {
+  outbox.db.exec('DELETE FROM outbox; DELETE FROM dead_letter;');
+  limiter = new RateLimiter(1000, 60_000);
+});
+
+async function post(endpoint: string, body: unknown, headers: Record<string, string> = {}) {
+  const response = await fetch(`${base}${endpoint}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'Idempotency-Key': key(), ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+  return { status: response.status, headers: response.headers, json: (await response.json()) as { message?: string; status?: string; id?: string; errors?: Record<string, string[]> } };
+}
+
+const storedBodies = () => (outbox.db.prepare('SELECT body FROM outbox').all() as { body: string }[]).map((r) => JSON.parse(r.body) as Record<string, unknown>);
+
+describe('submission routes', () => {
+  it('commits a valid submission before answering 202, with ip from the socket and strip keys removed', async () => {
+    const answer = await post('/api/contact_form', { ...sampleBodies.contact(), ip: '6.6.6.6' });
+    expect(answer).toMatchObject({ status: 202, json: { status: 'accepted', id: expect.any(String) } });
+    expect(storedBodies()).toEqual([expect.objectContaining({ page_type: 'Contact', ip: '127.0.0.1', recaptcha: expect.stringMatching(/^local-/) })]);
+    await post('/api/partner_form', sampleBodies.partner());
+    expect(storedBodies()[1]).toEqual({ name: 'Ada Lovelace', email: 'ada.lovelace@example.com', message: 'We would like to partner.' });
+  });
+
+  it('answers a repeated Idempotency-Key with the same id, and 409 for different data', async () => {
+    const headers = { 'Idempotency-Key': key() };
+    const body = sampleBodies.newsletter();
+    const first = await post('/api/newsletter_post', body, headers);
+    const again = await post('/api/newsletter_post', body, headers);
+    expect(again).toMatchObject({ status: 202, json: { id: first.json.id } });
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    // A retry after the captcha was solved again is the same submission.
+    expect((await post('/api/newsletter_post', { ...body, recaptcha: localCaptchaToken() }, headers)).json.id).toBe(first.json.id);
+    expect((await post('/api/newsletter_post', { ...body, email: 'other@example.com' }, headers)).status).toBe(409);
+    expect(outbox.counts().pending).toBe(1);
+  });
+
+  it('answers 415, 400, 413 and 422 with JSON messages, and stores nothing', async () => {
+    expect(await post('/api/partner_form', 'name=x', { 'Content-Type': 'application/x-www-form-urlencoded' })).toMatchObject({ status: 415, json: { message: expect.any(String) } });
+    expect((await post('/api/partner_form', sampleBodies.partner(), { 'Idempotency-Key': 'short' })).status).toBe(400);
+    expect((await post('/api/partner_form', sampleBodies.partner(), { 'Idempotency-Key': 'has spaces in it' })).status).toBe(400);
+    expect((await post('/api/partner_form', '{"name": ')).status).toBe(400);
+    expect((await post('/api/partner_form', '[1,2]')).status).toBe(400);
+    expect((await post('/api/partner_form', '"text"')).status).toBe(400);
+    expect((await post('/api/partner_form', { ...sampleBodies.partner(), message: 'x'.repeat(100_000) })).status).toBe(413);
+    const invalid = await post('/api/partner_form', { ...sampleBodies.partner(), email: 'NOT-AN-EMAIL' });
+    expect(invalid).toMatchObject({ status: 422, json: { errors: { email: ['Email not valid.'] } } });
+    expect((await post('/api/schedule_form', { ...sampleBodies['schedule-demo'](), lastnane: undefined })).json.errors).toEqual({ lastnane: ['Last Name is required.'] });
+    expect(outbox.counts().pending).toBe(0);
+  });
+
+  it('refuses a captcha token that is malformed or used before', async () => {
+    expect((await post('/api/newsletter_post', { ...sampleBodies.newsletter(), recaptcha: 'local-nope' })).json).toEqual({
+      message: expect.any(String),
+      errors: { recaptcha: ['The form must be filled out'] },
+    });
+    const body = sampleBodies.newsletter();
+    expect((await post('/api/newsletter_post', body)).status).toBe(202);
+    expect((await post('/api/newsletter_post', body)).json.errors).toEqual({ recaptcha: ['The form must be filled out'] });
+  });
+
+  it('checks the CV by its bytes', async () => {
+    const career = sampleBodies.career();
+    expect((await post('/api/career_form', { ...career, resume_filename: 'cv.docx' })).json.errors).toEqual({ resume_base64: ['Please upload a .pdf or .docx file.'] });
+    expect((await post('/api/career_form', { ...career, resume_filename: 'cv.docx', resume_base64: SAMPLE_DOCX_BASE64 })).status).toBe(202);
+    const big = Buffer.alloc(3_610_305, 0x20);
+    big.write('%PDF-1.7');
+    expect((await post('/api/career_form', { ...career, resume_base64: big.toString('base64') })).json.errors).toEqual({ resume_base64: ['file is too large'] });
+  });
+
+  it('answers a filled honeypot like a success but stores nothing', async () => {
+    const answer = await post('/api/contact_form', { ...sampleBodies.contact(), website: 'http://spam.example' });
+    expect(answer).toMatchObject({ status: 202, json: { status: 'accepted' } });
+    expect(outbox.counts().pending).toBe(0);
+    expect(logs.some((l) => l.includes('honeypot'))).toBe(true);
+    // Empty, as the browser form sends it: a normal submission.
+    expect((await post('/api/contact_form', { ...sampleBodies.contact(), website: '' })).status).toBe(202);
+    expect(storedBodies()[0]).not.toHaveProperty('website');
+  });
+
+  it('limits submissions per address with 429 and Retry-After', async () => {
+    limiter = new RateLimiter(2, 600_000);
+    expect((await post('/api/partner_form', sampleBodies.partner())).status).toBe(202);
+    expect((await post('/api/partner_form', { bad: true })).status).toBe(422);
+    const limited = await post('/api/partner_form', sampleBodies.partner());
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBe(300);
+  });
+
+  it('leaves GET and unknown paths to the rest of the app', async () => {
+    expect((await fetch(`${base}/api/contact_form`)).status).toBe(404);
+    expect((await post('/api/unknown_form', {})).json.message).toBe('fell through');
+  });
+});

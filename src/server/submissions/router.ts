@@ -1,0 +1,172 @@
+/**
+ * Same-origin `POST` routes of the form endpoints (one per distinct `x-form.endpoint`). A request
+ * goes: rate limit (429) → JSON only (415) → Idempotency-Key (400) → body within the endpoint's
+ * limit (413) and a JSON object (400) → honeypot (202, nothing stored) → the form's precompiled
+ * validator (422) → CV bytes (422) → repeated key (202 same id, or 409) → captcha (422) → committed
+ * to the outbox → 202 { status: "accepted", id }. Every error answer is JSON { message, errors? }.
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import { fieldErrors, type FieldErrors } from '../../forms/errors.ts';
+import { CaptchaVerifier } from '../captcha.ts';
+import { sharedOutbox } from '../outbox/shared.ts';
+import type { Outbox } from '../outbox/store.ts';
+import { submissionConfig } from './config.ts';
+import { cvError } from './cv.ts';
+import { checkForms, loadEndpoints, type SubmissionEndpoint } from './forms.ts';
+import { clientIp } from './ip.ts';
+import { RateLimiter } from './rate-limit.ts';
+
+export const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,200}$/;
+/** Not in any schema: the browser form renders it hidden, so only robots fill it in. */
+export const HONEYPOT_FIELD = 'website';
+export const CAPTCHA_MESSAGE = 'The form must be filled out';
+
+export interface SubmissionDeps {
+  outbox: () => Outbox;
+  captcha: CaptchaVerifier;
+  limiter: RateLimiter;
+  trustProxyHeader?: string;
+  endpoints: SubmissionEndpoint[];
+  log: (line: string) => void;
+  now: () => number;
+}
+
+export function defaultDeps(): SubmissionDeps {
+  const cfg = submissionConfig();
+  return {
+    outbox: () => sharedOutbox(cfg.outboxDb),
+    captcha: new CaptchaVerifier({ secret: cfg.recaptchaSecret, hostnames: cfg.recaptchaHostnames }),
+    limiter: new RateLimiter(cfg.rateLimit, cfg.rateWindowMs),
+    trustProxyHeader: cfg.trustProxyHeader,
+    endpoints: loadEndpoints(),
+    log: (line) => console.log(line),
+    now: Date.now,
+  };
+}
+
+class Answer extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly errors?: FieldErrors,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+function send(res: Response, status: number, body: object, headers: Record<string, string> = {}): void {
+  res.status(status).set({ 'Cache-Control': 'no-store', ...headers }).json(body);
+}
+
+/** Identifies the visitor's data at an endpoint: the captcha token and the address are not part of it. */
+export function fingerprint(endpoint: string, data: Record<string, unknown>): string {
+  const canonical = Object.keys(data)
+    .filter((k) => k !== 'recaptcha')
+    .sort()
+    .map((k) => [k, data[k]]);
+  return createHash('sha256').update(JSON.stringify([endpoint, canonical])).digest('hex');
+}
+
+const BODY_PARSER_ERRORS: Record<string, [number, string]> = {
+  'entity.too.large': [413, 'The submission is too large.'],
+  'entity.parse.failed': [400, 'The body is not valid JSON.'],
+  'entity.verify.failed': [400, 'The body is not valid JSON.'],
+  'encoding.unsupported': [415, 'Unsupported Content-Encoding.'],
+  'charset.unsupported': [415, 'Unsupported charset: send UTF-8 JSON.'],
+  'request.aborted': [400, 'The request was aborted.'],
+  'request.size.invalid': [400, 'The body does not match its Content-Length.'],
+};
+
+export function submissionRouter(deps: SubmissionDeps = defaultDeps()): express.Router {
+  const router = express.Router();
+  /** Requests in progress per idempotency key: a retry racing its original waits for it. */
+  const inProgress = new Map<string, Promise<unknown>>();
+
+  const guard = (req: Request, res: Response, next: NextFunction) => {
+    const ip = clientIp(req, deps.trustProxyHeader);
+    res.locals.submitterIp = ip;
+    const rate = deps.limiter.take(ip);
+    if (!rate.ok)
+      throw new Answer(429, 'Too many submissions from your address. Please try again later.', undefined, {
+        'Retry-After': String(rate.retryAfterSeconds),
+      });
+    if (!req.is('application/json')) throw new Answer(415, 'Send the form as application/json.');
+    const key = req.get('idempotency-key');
+    if (!key || !IDEMPOTENCY_KEY.test(key)) throw new Answer(400, 'An Idempotency-Key header of 8 to 200 characters A-Z, a-z, 0-9, _ or - is required.');
+    next();
+  };
+
+  async function accept(endpoint: SubmissionEndpoint, req: Request, res: Response): Promise<void> {
+    const body: unknown = req.body;
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new Answer(400, 'The body must be a JSON object.');
+    const key = req.get('idempotency-key')!;
+    const ip = res.locals.submitterIp as string;
+    // The address is the server's to fill in, never the visitor's.
+    const { [HONEYPOT_FIELD]: honeypot, ip: _sent, ...data } = body as Record<string, unknown>;
+    if (honeypot !== undefined && honeypot !== null && honeypot !== '') {
+      deps.log(`[submissions] honeypot filled on ${endpoint.path} from ${ip}: answered as accepted, not stored`);
+      return send(res, 202, { status: 'accepted', id: randomUUID() });
+    }
+
+    const check = checkForms(endpoint, data);
+    if (check.errors) throw new Answer(422, 'Some fields are not valid.', fieldErrors(check.errors));
+    if (typeof data.resume_base64 === 'string' && typeof data.resume_filename === 'string') {
+      const problem = cvError(data.resume_filename, data.resume_base64);
+      if (problem) throw new Answer(422, 'The CV is not accepted.', { resume_base64: [problem] });
+    }
+
+    const print = fingerprint(endpoint.path, data);
+    const outbox = deps.outbox();
+    const earlier = outbox.findKey(key);
+    if (earlier) return replay(res, earlier.id, earlier.fingerprint === print);
+
+    const captcha = await deps.captcha.verify(data.recaptcha, { remoteIp: ip, host: req.hostname });
+    if (!captcha.ok) {
+      deps.log(`[submissions] captcha refused on ${endpoint.path} from ${ip}: ${captcha.reason}`);
+      if (captcha.unavailable) throw new Answer(503, 'The captcha could not be checked just now. Please try again.', undefined, { 'Retry-After': '5' });
+      throw new Answer(422, 'Please confirm you are not a robot.', { recaptcha: [CAPTCHA_MESSAGE] });
+    }
+
+    const stored: Record<string, unknown> = Object.fromEntries(Object.entries(data).filter(([k]) => !endpoint.strip.includes(k)));
+    if (endpoint.addIp) stored.ip = ip;
+    const result = outbox.enqueue({ id: randomUUID(), key, endpoint: endpoint.path, body: JSON.stringify(stored), fingerprint: print }, deps.now());
+    if (result.status !== 'created') return replay(res, result.id, result.status === 'replayed');
+    deps.log(`[submissions] accepted ${key} for ${endpoint.path} (${result.id})`);
+    send(res, 202, { status: 'accepted', id: result.id });
+  }
+
+  function replay(res: Response, id: string, same: boolean): void {
+    if (!same) throw new Answer(409, 'This Idempotency-Key was already used for a different submission.');
+    send(res, 202, { status: 'accepted', id }, { 'Idempotent-Replayed': 'true' });
+  }
+
+  for (const endpoint of deps.endpoints) {
+    router.post(endpoint.path, guard, express.json({ limit: endpoint.bodyLimit, strict: true, type: 'application/json' }), async (req, res) => {
+      const key = req.get('idempotency-key')!;
+      const earlier = inProgress.get(key);
+      if (earlier) await earlier.catch(() => undefined);
+      const running = accept(endpoint, req, res);
+      inProgress.set(key, running);
+      try {
+        await running;
+      } finally {
+        if (inProgress.get(key) === running) inProgress.delete(key);
+      }
+    });
+  }
+
+  router.use((error: unknown, req: Request, res: Response, next: NextFunction) => {
+    if (res.headersSent) return next(error);
+    if (error instanceof Answer) return send(res, error.status, error.errors ? { message: error.message, errors: error.errors } : { message: error.message }, error.headers);
+    const type = (error as { type?: string }).type;
+    const known = type ? BODY_PARSER_ERRORS[type] : undefined;
+    if (known) return send(res, known[0], { message: known[1] });
+    const status = (error as { status?: number }).status;
+    if (typeof status === 'number' && status >= 400 && status < 500) return send(res, status, { message: 'The request could not be read.' });
+    console.error(`[submissions] ${req.method} ${req.path} failed:`, error);
+    send(res, 503, { message: 'Your submission could not be stored just now. Nothing was kept; please try again.' }, { 'Retry-After': '5' });
+  });
+  return router;
+}
