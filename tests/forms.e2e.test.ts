@@ -1,0 +1,232 @@
+/**
+ * Every form placed by a definition, driven in real Chromium as a visitor would: the forms and
+ * the pages that show them come from the definitions and schemas/forms/ (no list here).
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, BrowserContext, Locator, Page, Request } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { createValidator, loadDefinitionFiles, loadSiteFile, projectRoot } from '../tools/lib/project.ts';
+import { launch, openPage, type WatchedPage } from './e2e/browser.ts';
+
+const site = inject('siteUrl');
+const { definitions } = (await createValidator()).validate(await loadDefinitionFiles(), await loadSiteFile());
+
+interface FieldSchema {
+  title?: string;
+  type?: string | string[];
+  errorMessage?: Record<string, string>;
+}
+interface FormSchema {
+  properties: Record<string, FieldSchema>;
+  required: string[];
+  errorMessage: { required: Record<string, string> };
+  'x-form': { endpoint: string; success: { title: string; text: string; confirm: string; redirect?: string } };
+}
+interface Bundled {
+  schema: FormSchema;
+  uiSchema: Record<string, { 'ui:widget'?: string }>;
+}
+const bundled = (name: string) => JSON.parse(readFileSync(path.join(projectRoot, 'src/generated/forms', `${name}.json`), 'utf8')) as Bundled;
+
+/** One page per form: the first route whose definition places it (concrete, no parameters). */
+const placements = new Map<string, string>();
+for (const definition of definitions) {
+  for (const section of definition.sections) {
+    if (section.block !== 'form') continue;
+    const route = definition.routes.find((r) => !r.includes(':'));
+    const form = String(section.form);
+    if (route && !placements.has(form)) placements.set(form, form === 'pdf-download' ? `${route}?id=1` : route);
+  }
+}
+// Forms on pages with a route parameter (the career form) use a real slug from the list page.
+for (const definition of definitions) {
+  const section = definition.sections.find((s) => s.block === 'form');
+  const route = definition.routes.find((r) => r.includes(':'));
+  if (section && route && !placements.has(String(section.form))) placements.set(String(section.form), route);
+}
+
+async function concrete(route: string): Promise<string> {
+  if (!route.includes(':')) return route;
+  const parent = route.slice(0, route.lastIndexOf('/'));
+  const html = await (await fetch(`${site}${parent}`)).text();
+  return new RegExp(`href="(${route.replace(/:[A-Za-z_]+/g, '[^/"#?]+')})"`).exec(html)![1];
+}
+
+const VALID: Record<string, string> = {
+  name: 'Ada Lovelace',
+  firstname: 'Ada',
+  lastnane: 'Lovelace',
+  email: 'ada.lovelace@example.com',
+  mobile: '9876543210',
+  company_name: 'Analytical Engines',
+  role: 'Engineer',
+  job_title: 'Head of Operations',
+  current_org: 'Analytical Engines',
+  current_designation: 'Engineer',
+  experience: '5 years',
+  message: 'Please call me back about towers.',
+};
+
+/** A minimal valid PDF, as a visitor's CV. */
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
+
+let browser: Browser;
+let context: BrowserContext;
+let watched: WatchedPage | undefined;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+beforeEach(async () => {
+  context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+});
+afterEach(async () => {
+  // Chromium logs failed requests we caused on purpose (503, aborted) as console errors.
+  expect((watched?.problems ?? []).filter((p) => !/Failed to load resource|net::ERR_FAILED/.test(p))).toEqual([]);
+  watched = undefined;
+  await context?.close();
+});
+
+async function openForm(form: string): Promise<{ page: Page; scope: Locator; bundle: Bundled }> {
+  const opened = await openPage(context);
+  watched = opened;
+  const page = opened.page;
+  await page.goto(`${site}${await concrete(placements.get(form)!)}`, { waitUntil: 'load' });
+  await page.waitForSelector('html[data-hydrated="true"]', { state: 'attached' });
+  const block = page.locator('main [data-block="form"]').first();
+  await block.locator('form.rjsf').waitFor({ timeout: 15_000 });
+  // Fields, buttons and messages of the form itself (the Thanks dialog is outside it).
+  return { page, scope: block.locator('form.rjsf'), bundle: bundled(form) };
+}
+
+function visibleFields(bundle: Bundled): [string, FieldSchema][] {
+  return Object.entries(bundle.schema.properties).filter(([key]) => {
+    const widget = bundle.uiSchema[key]?.['ui:widget'];
+    return widget !== 'hidden' && widget !== 'captcha' && widget !== 'terms' && widget !== 'cv';
+  });
+}
+
+async function fillValid(page: Page, scope: Locator, bundle: Bundled) {
+  for (const [key, field] of visibleFields(bundle)) {
+    await scope.getByLabel(labelled(field.title!)).fill(VALID[key] ?? 'Valid text');
+  }
+  const widgets = Object.entries(bundle.uiSchema).map(([key, ui]) => [key, ui['ui:widget']]);
+  if (widgets.some(([, w]) => w === 'cv')) {
+    await scope.locator('input[type=file]').setInputFiles({ name: 'cv.pdf', mimeType: 'application/pdf', buffer: PDF });
+    await scope.getByText('Selected: cv.pdf').waitFor();
+  }
+  // rjsf applies changes asynchronously: click, then wait for the box to show the new state.
+  for (const [widget, name] of [['captcha', "I'm not a robot"], ['terms', /I agree with the terms/]] as const) {
+    if (!widgets.some(([, w]) => w === widget)) continue;
+    const box = scope.getByRole('checkbox', { name });
+    await box.click();
+    await expect.poll(() => box.isChecked()).toBe(true);
+  }
+}
+
+/** A field's label is its schema title, with ' *' when required. */
+const labelled = (title: string) => new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( \\*)?$`);
+
+const submitButton = (scope: Locator) => scope.getByRole('button', { name: /^(Submit|Subscribe|Try again)$/ });
+
+describe('forms in the browser', () => {
+  it('every form is placed on some page (except the switched-off newsletter)', () => {
+    expect([...placements.keys()].sort()).toEqual(
+      ['campaign-ccm', 'career', 'contact', 'partner', 'pdf-download', 'schedule-demo', 'talk-to-account-team', 'talk-to-sales'].sort(),
+    );
+  });
+
+  it.each([...placements.keys()])('%s: validation messages, digits-only mobile, one POST with the contract body, Thanks and reset', async (form) => {
+    const { page, scope, bundle } = await openForm(form);
+    const submit = submitButton(scope);
+    expect(await submit.isDisabled()).toBe(true);
+
+    // Required messages appear once a field was touched; invalid values get their SPEC text.
+    for (const [key, field] of visibleFields(bundle)) {
+      const input = scope.getByLabel(labelled(field.title!));
+      const requiredMessage = bundle.schema.errorMessage.required[key];
+      if (bundle.schema.required.includes(key) && requiredMessage) {
+        await input.fill('x');
+        await input.fill('');
+        await input.blur();
+        await expect.poll(() => scope.getByText(requiredMessage, { exact: true }).count()).toBeGreaterThan(0);
+      }
+      const pattern = field.errorMessage?.pattern;
+      if (pattern && key !== 'mobile') {
+        await input.fill(key === 'email' ? 'Not@Valid' : 'No <tags> please');
+        await expect.poll(() => scope.getByText(pattern, { exact: true }).count()).toBeGreaterThan(0);
+        expect(await input.getAttribute('aria-invalid')).toBe('true');
+      }
+    }
+    if (bundle.schema.properties.mobile) {
+      const mobile = scope.getByLabel(labelled('Mobile'));
+      await mobile.fill('');
+      await mobile.pressSequentially('98a7b6c5');
+      expect(await mobile.inputValue()).toBe('98765');
+      await expect.poll(() => scope.getByText('Phone Number require minimum 10 digit.', { exact: true }).count()).toBe(1);
+    }
+
+    await fillValid(page, scope, bundle);
+    await expect.poll(() => submit.isDisabled()).toBe(false);
+    const posts: Request[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().includes(bundle.schema['x-form'].endpoint)) posts.push(request);
+    });
+    await submit.click();
+    const dialog = page.getByRole('dialog', { name: bundle.schema['x-form'].success.title });
+    await expect.poll(() => dialog.isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await dialog.textContent()).toContain(bundle.schema['x-form'].success.text);
+    expect(posts).toHaveLength(1);
+    const body = posts[0].postDataJSON() as Record<string, unknown>;
+    for (const key of bundle.schema.required) expect(body, key).toHaveProperty(key);
+    if (form === 'contact') expect(body.page_type).toBe('Contact');
+    if (form.startsWith('schedule') || form.startsWith('talk') || form === 'campaign-ccm') expect(body).toHaveProperty('lastnane');
+    if (form === 'career') {
+      expect(body.resume_filename).toBe('cv.pdf');
+      expect(Buffer.from(String(body.resume_base64), 'base64').subarray(0, 5).toString()).toBe('%PDF-');
+      expect(body.job_code).toBeTruthy();
+    }
+    if (form === 'pdf-download') expect(String(body.id)).toBe('1');
+
+    await dialog.getByRole('button', { name: bundle.schema['x-form'].success.confirm }).click();
+    if (bundle.schema['x-form'].success.redirect) await page.waitForURL(`${site}${bundle.schema['x-form'].success.redirect}`);
+    else {
+      const [firstKey, firstField] = visibleFields(bundle)[0];
+      expect(await scope.getByLabel(labelled(firstField.title!)).inputValue(), firstKey).toBe('');
+      expect(await submit.isDisabled()).toBe(true);
+    }
+  });
+
+  it('a failed submission keeps what was typed, says so, and the retry reuses the idempotency key', async () => {
+    const { page, scope, bundle } = await openForm('contact');
+    await fillValid(page, scope, bundle);
+    const keys: string[] = [];
+    let fail = true;
+    await page.route(`**${bundle.schema['x-form'].endpoint}`, async (route) => {
+      keys.push(route.request().headers()['idempotency-key']);
+      if (fail) await route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"down"}' });
+      else await route.continue();
+    });
+    await submitButton(scope).click();
+    const alert = scope.getByRole('alert');
+    await expect.poll(() => alert.textContent()).toContain('Nothing you entered has been lost');
+    expect(await scope.getByLabel(labelled('Name')).inputValue()).toBe(VALID.name);
+    fail = false;
+    await scope.getByRole('button', { name: 'Try again' }).click();
+    await expect.poll(() => page.getByRole('dialog', { name: 'Thanks' }).isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toBe(keys[1]);
+  });
+
+  it('a network failure (offline) is explained and the data stays', async () => {
+    const { page, scope, bundle } = await openForm('partner');
+    await fillValid(page, scope, bundle);
+    await page.route(`**${bundle.schema['x-form'].endpoint}`, (route) => route.abort('internetdisconnected'));
+    await submitButton(scope).click();
+    await expect.poll(() => scope.getByRole('alert').textContent()).toContain('could not reach the server');
+    expect(await scope.getByLabel(labelled('Message')).inputValue()).toBe(VALID.message);
+  });
+});
