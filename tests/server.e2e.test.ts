@@ -144,3 +144,41 @@ describe('when the content service fails', () => {
     expect((await get(`${down.url}/api/page/blog`)).status).toBe(503);
   });
 });
+
+describe('security of what reaches the browser', () => {
+  it('serves a nonce-based CSP without unsafe-eval or inline scripts, and every inline script carries the nonce', async () => {
+    const response = await fetch(`${site}/contact`);
+    const csp = response.headers.get('content-security-policy') ?? '';
+    const scriptSrc = csp.split(';').find((d) => d.trim().startsWith('script-src')) ?? '';
+    expect(scriptSrc).toMatch(/'nonce-[A-Za-z0-9+/=]{16,}'/);
+    expect(csp).not.toContain('unsafe-eval');
+    expect(scriptSrc).not.toContain('unsafe-inline');
+    expect(csp).toContain("frame-ancestors 'self'");
+    expect(csp).toContain('https://www.google.com/maps/embed');
+    const nonce = /'nonce-([^']+)'/.exec(scriptSrc)![1];
+    const html = await response.text();
+    const scripts = [...html.matchAll(/<script\b([^>]*)>/g)].map((m) => m[1]);
+    expect(scripts.length).toBeGreaterThan(1);
+    for (const attributes of scripts) expect(attributes).toContain(`nonce="${nonce}"`);
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+  });
+
+  it('gives every response its own nonce', async () => {
+    const a = (await fetch(`${site}/`)).headers.get('content-security-policy');
+    const b = (await fetch(`${site}/`)).headers.get('content-security-policy');
+    expect(a).not.toBe(b);
+  });
+
+  it('ships no code that compiles code (precompiled validators) and no server-only module', () => {
+    const dir = path.join(projectRoot, 'build/client/assets');
+    const js = readdirSync(dir).filter((f) => f.endsWith('.js'));
+    const all = js.map((f) => readFileSync(path.join(dir, f), 'utf8')).join('\n');
+    expect(all).not.toMatch(/new Function\s*\(/);
+    expect(all).not.toContain('ajv.compile');
+    expect(all).not.toContain('better-sqlite3');
+    expect(all).not.toContain('siteverify');
+    // The validators are there, precompiled.
+    expect(all).toContain('Phone Number require minimum 10 digit.');
+  });
+});

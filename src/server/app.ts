@@ -44,5 +44,7 @@ app.get('/api/*path', async (req: Request, res: Response) => {
 app.use(
   createRequestHandler({
     build: () => import('virtual:react-router/server-build'),
+    // The CSP nonce of this response (src/server/security.ts) reaches entry.server.tsx here.
+    getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string | undefined }),
   }),
 );

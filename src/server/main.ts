@@ -11,6 +11,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import compression from 'compression';
 import express, { type RequestHandler } from 'express';
 import { config } from './config.ts';
+import { securityHeaders } from './security.ts';
 import { startOutbox } from './outbox/start.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -50,6 +51,8 @@ export async function startSite(options: StartOptions): Promise<RunningSite> {
   const app = express();
   app.disable('x-powered-by');
   app.use(compression());
+  // The CSP is enforced on production builds; Vite's development client needs inline scripts.
+  app.use(securityHeaders({ csp: options.mode === 'production' }));
   const httpServer = createServer(app);
 
   if (options.mode === 'development') {
