@@ -38,7 +38,13 @@ export function Footer({ chrome, slim = false }: { chrome: ResolvedChrome; slim?
                 {footer.contact.link.label}
               </SmartLink>
             ) : null}
-            {footer.newsletter?.enabled && footer.newsletter.heading ? <p className="site-footer__newsletter">{footer.newsletter.heading}</p> : null}
+            {footer.newsletter?.enabled ? (
+              // SPEC §2 ships the box hidden; the site config's switch turns it on.
+              <div className="site-footer__newsletter">
+                {footer.newsletter.heading ? <h2 className="site-footer__heading">{footer.newsletter.heading}</h2> : null}
+                <FooterForm form="newsletter" />
+              </div>
+            ) : null}
           </div>
         </div>
       )}
