@@ -113,7 +113,7 @@ function LoadedForm({ definition, values }: { definition: FormDefinition; values
     setKey(submissionKey);
     setStatus({ state: 'sending' });
     setServerErrors({});
-    const result = await submitForm(meta.endpoint, { ...data, [HONEYPOT]: honeypot }, submissionKey);
+    const result = await submitForm(meta.endpoint, { ...data, [HONEYPOT]: honeypot }, submissionKey, fetch, definition.name);
     if (result.ok) {
       setStatus({ state: 'idle' });
       setData(initialData(definition, values));

@@ -17,12 +17,24 @@ export function newIdempotencyKey(): string {
   return crypto.randomUUID().replace(/-/g, '');
 }
 
-export async function submitForm(endpoint: string, body: unknown, key: string, fetchImpl: typeof fetch = fetch): Promise<SubmitResult> {
+export async function submitForm(
+  endpoint: string,
+  body: unknown,
+  key: string,
+  fetchImpl: typeof fetch = fetch,
+  formName?: string,
+): Promise<SubmitResult> {
   let response: Response;
   try {
     response = await fetchImpl(endpoint, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'Idempotency-Key': key },
+      // Form-Name lets the server apply this form's rules where forms share an endpoint.
+      headers: {
+        'Content-Type': 'application/json',
+        Accept: 'application/json',
+        'Idempotency-Key': key,
+        ...(formName ? { 'Form-Name': formName } : {}),
+      },
       body: JSON.stringify(body),
       signal: AbortSignal.timeout(SUBMIT_TIMEOUT_MS),
     });
@@ -44,7 +56,11 @@ export async function submitForm(endpoint: string, body: unknown, key: string, f
     return { ok: false, kind: 'rate-limited', message: `Too many submissions from your connection. Please try again ${when}. ${KEPT}` };
   }
   if (response.status >= 500) {
-    return { ok: false, kind: 'server', message: `Our server could not accept your submission just now (error ${response.status}). ${KEPT}` };
+    return {
+      ok: false,
+      kind: 'server',
+      message: `Our server could not accept your submission just now (error ${response.status}). ${KEPT}`,
+    };
   }
   return { ok: false, kind: 'rejected', message: `${payload.message ?? `The submission was refused (error ${response.status}).`} ${KEPT}` };
 }

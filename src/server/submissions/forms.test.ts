@@ -57,3 +57,23 @@ describe('submission endpoints', () => {
     expect(formNames.filter((n) => !sampleBodies[n])).toEqual([]);
   });
 });
+
+describe('Form-Name picks the rules of one of the forms sharing an endpoint', () => {
+  it('applies the CCM campaign text pattern when the campaign form posts', () => {
+    const endpoint = loadEndpoints().find((e) => e.path === '/api/schedule_form')!;
+    const body = {
+      firstname: 'Ada<',
+      lastnane: 'Lovelace',
+      email: 'ada@example.com',
+      mobile: '9876543210',
+      company_name: 'Engines',
+      job_title: 'Engineer',
+      recaptcha: 'local-token',
+      checkBox: true,
+    };
+    expect(checkForms(endpoint, body, 'schedule-demo').errors).toBeUndefined();
+    expect(checkForms(endpoint, body, 'campaign-ccm').errors?.length).toBeGreaterThan(0);
+    // An unknown name falls back to any form of the endpoint.
+    expect(checkForms(endpoint, body, 'nonsense').errors).toBeUndefined();
+  });
+});

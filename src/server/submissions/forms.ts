@@ -90,13 +90,15 @@ export function loadEndpoints(names: readonly string[] = formNames): SubmissionE
 export type FormCheck = { form: SubmissionForm; errors?: undefined } | { form: SubmissionForm; errors: ErrorObject[] };
 
 /**
- * Validates a body against the forms of its endpoint. A fixed value (page_type) picks the form;
- * forms without one (the four sales-contact forms) accept a body any of them accepts. When none
- * does, the errors are those of the closest form.
+ * Validates a body against the forms of its endpoint. The browser names its form in the
+ * `Form-Name` header (the four sales-contact forms share an endpoint and a body shape but not
+ * their rules); a fixed value (page_type) also picks the form. Without either, a body any of the
+ * endpoint's forms accepts passes. When none does, the errors are those of the closest form.
  */
-export function checkForms(endpoint: SubmissionEndpoint, body: Record<string, unknown>): FormCheck {
-  const matching = endpoint.forms.filter((f) => Object.entries(f.consts).every(([key, value]) => body[key] === value));
-  const candidates = matching.length > 0 ? matching : endpoint.forms;
+export function checkForms(endpoint: SubmissionEndpoint, body: Record<string, unknown>, formName?: string): FormCheck {
+  const named = endpoint.forms.filter((f) => f.name === formName);
+  const matching = (named.length ? named : endpoint.forms).filter((f) => Object.entries(f.consts).every(([key, value]) => body[key] === value));
+  const candidates = matching.length > 0 ? matching : named.length ? named : endpoint.forms;
   let closest: { form: SubmissionForm; errors: ErrorObject[] } | undefined;
   for (const form of candidates) {
     if (form.validate(body)) return { form };

@@ -110,7 +110,7 @@ export function submissionRouter(deps: SubmissionDeps = defaultDeps()): express.
       return send(res, 202, { status: 'accepted', id: randomUUID() });
     }
 
-    const check = checkForms(endpoint, data);
+    const check = checkForms(endpoint, data, req.get('form-name') ?? undefined);
     if (check.errors) throw new Answer(422, 'Some fields are not valid.', fieldErrors(check.errors));
     if (typeof data.resume_base64 === 'string' && typeof data.resume_filename === 'string') {
       const problem = cvError(data.resume_filename, data.resume_base64);
