@@ -2,7 +2,13 @@ import { type RouteConfig, index, route } from '@react-router/dev/routes';
 
 // One generic route module answers every URL from page-definitions/ (the splat does not match
 // "/", so the home page is the same module mounted as the index route).
+// The block catalog (/__catalog, src/renderer/catalog-route.tsx) is a development tool: it is
+// only in the route config when not building for production, so a production build has no
+// trace of it and /__catalog is an ordinary unknown URL (404) there.
+const development = process.env.NODE_ENV !== 'production';
+
 export default [
   index('renderer/page-route.tsx', { id: 'page-index' }),
+  ...(development ? [route('__catalog/:block?', 'renderer/catalog-route.tsx', { id: 'catalog' })] : []),
   route('*', 'renderer/page-route.tsx', { id: 'page' }),
 ] satisfies RouteConfig;

@@ -1,0 +1,129 @@
+/**
+ * Follows README.md "Add a page" step by step, without any manual edit:
+ *   1. the endpoint is in schemas/content/contract.json,
+ *   2. `npm run new-page` (flags, non-interactive) writes the definition,
+ *   3. `npm run validate` passes,
+ *   4. `npm run dev` shows the new route in real Chromium with no console error.
+ * The temporary definition (zz-*.json) is removed afterwards, even when a step fails.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { DEFAULT_CONTENT_PASSWORD, DEFAULT_CONTENT_USER } from '../src/server/config.ts';
+import { projectRoot } from '../tools/lib/project.ts';
+import { launch, openPage } from './e2e/browser.ts';
+import { spawnSite, type ChildSite } from './e2e/servers.ts';
+
+const name = 'zz-new-page-check';
+const route = `/${name}`;
+const endpoint = '/api/page/privacy-policy';
+const file = path.join(projectRoot, 'page-definitions', `${name}.json`);
+const flags = [
+  '--route',
+  route,
+  '--layout',
+  'main',
+  '--source',
+  `page=${endpoint}`,
+  '--blocks',
+  'banner,rich-text',
+  '--name',
+  name,
+  '--yes',
+];
+
+let dev: ChildSite | undefined;
+let browser: Browser | undefined;
+
+function npm(...args: string[]) {
+  return spawnSync('npm', ['run', '--silent', ...args], {
+    cwd: projectRoot,
+    encoding: 'utf8',
+    env: { ...process.env, NODE_ENV: 'development' },
+  });
+}
+
+beforeAll(async () => {
+  await rm(file, { force: true });
+});
+
+afterAll(async () => {
+  await rm(file, { force: true });
+  await browser?.close();
+  await dev?.stop();
+});
+
+describe('README "Add a page", followed with npm run new-page', () => {
+  it('1. the content endpoint is in the contract', () => {
+    const contract = JSON.parse(readFileSync(path.join(projectRoot, 'schemas/content/contract.json'), 'utf8')) as {
+      endpoints: { path: string }[];
+    };
+    expect(contract.endpoints.map((e) => e.path)).toContain(endpoint);
+  });
+
+  it('2. npm run new-page writes a definition with $schema and version', () => {
+    const run = npm('new-page', '--', ...flags);
+    expect(run.status, run.stderr + run.stdout).toBe(0);
+    expect(run.stdout).toContain(`Created page-definitions/${name}.json`);
+    expect(run.stdout).toContain('Next:');
+    const definition = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+    expect(definition).toMatchObject({
+      $schema: '../schemas/page-definition.schema.json',
+      version: 1,
+      route,
+      layout: 'main',
+      sources: { page: { path: endpoint } },
+    });
+    expect((definition.sections as { block: string }[]).map((s) => s.block)).toEqual(['banner', 'rich-text']);
+  });
+
+  it('refuses to overwrite it or to reuse its route', () => {
+    const before = readFileSync(file, 'utf8');
+    const again = npm('new-page', '--', ...flags);
+    expect(again.status).not.toBe(0);
+    expect(again.stderr).toContain('already exists');
+    expect(again.stderr).toContain(`route "${route}" is already defined`);
+    expect(readFileSync(file, 'utf8')).toBe(before);
+  });
+
+  it('3. npm run validate passes', () => {
+    expect(existsSync(file)).toBe(true);
+    const run = npm('validate');
+    expect(run.status, run.stderr + run.stdout).toBe(0);
+    expect(run.stdout).toMatch(/definitions valid/);
+  });
+
+  it('4. npm run dev shows the new route in Chromium without console errors', { timeout: 180_000 }, async () => {
+    dev = await spawnSite({ CONTENT_API_BASE: inject('contentUrl'), EMBEDDED_CONTENT_SERVICE: '0' }, 'development');
+    browser = await launch();
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    // First visit: Vite may optimise dependencies and reload once.
+    const warm = await context.newPage();
+    await warm.goto(`${dev.url}${route}`, { waitUntil: 'load', timeout: 120_000 });
+    await warm
+      .waitForFunction(() => document.documentElement.dataset.hydrated === 'true', undefined, { timeout: 60_000 })
+      .catch(() => undefined);
+    await warm.waitForTimeout(1000);
+    await warm.close();
+
+    const { page, problems } = await openPage(context);
+    const response = await page.goto(`${dev.url}${route}`, { waitUntil: 'load' });
+    expect(response?.status()).toBe(200);
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    const content = (await (
+      await fetch(`${inject('contentUrl')}${endpoint}`, {
+        headers: { Authorization: `Basic ${Buffer.from(`${DEFAULT_CONTENT_USER}:${DEFAULT_CONTENT_PASSWORD}`).toString('base64')}` },
+      })
+    ).json()) as {
+      page_data: { name: string; page_title: string };
+    };
+    expect((await page.locator('[data-block="banner"] h1').textContent())?.trim()).toBe(content.page_data.name);
+    expect(await page.locator('[data-block="rich-text"]').count()).toBe(1);
+    expect((await page.locator('[data-block="rich-text"]').textContent())?.trim().length).toBeGreaterThan(20);
+    expect(await page.title()).toBe(content.page_data.page_title);
+    expect(problems).toEqual([]);
+  });
+});

@@ -1,0 +1,67 @@
+/** tools/new-page.ts checks, without writing anything (the full flow is tests/new-page.e2e.test.ts). */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadProject, nameFromRoute, planPage, type Project } from '../tools/new-page.ts';
+
+let project: Project;
+beforeAll(async () => {
+  project = await loadProject();
+});
+
+describe('npm run new-page (planning)', { timeout: 30_000 }, () => {
+  it('binds obvious props to the source and keeps fixture settings; the result validates', async () => {
+    const plan = await planPage(
+      { route: '/zz-plan', sources: { page: '/api/page/privacy-policy' }, blocks: ['banner', 'rich-text', 'notice'] },
+      project,
+    );
+    expect(plan.errors).toEqual([]);
+    expect(plan.file).toBe('page-definitions/zz-plan.json');
+    const sections = plan.definition.sections as Record<string, unknown>[];
+    expect(sections[0]).toMatchObject({
+      block: 'banner',
+      heading: { $bind: 'page.page_data.name' },
+      image: { $bind: 'page.page_data.image' },
+      size: 'page',
+    });
+    expect(sections[1]).toMatchObject({ block: 'rich-text', html: { $bind: 'page.page_data.content' } });
+    // No obvious binding: the fixture, as example content.
+    expect(sections[2].block).toBe('notice');
+    expect(Object.keys(sections[2]).length).toBeGreaterThan(1);
+    // The title comes from page.page_data.page_title: no meta needed.
+    expect(plan.definition.meta).toBeUndefined();
+    expect(plan.text.startsWith('{\n  "$schema": "../schemas/page-definition.schema.json",\n  "version": 1,\n')).toBe(true);
+  });
+
+  it('gives pages without a page source a title', async () => {
+    const plan = await planPage({ route: '/zz-plain', blocks: ['notice'], name: 'zz-plain' }, project);
+    expect(plan.errors).toEqual([]);
+    expect(plan.definition.meta).toEqual({ title: 'Plain' });
+  });
+
+  it('binds a parameterised source on a route with that parameter', async () => {
+    const plan = await planPage({ route: '/zz-posts/:slug', sources: { post: '/api/blog/{params.slug}' }, blocks: ['article'] }, project);
+    expect(plan.errors).toEqual([]);
+    expect((plan.definition.sections as Record<string, unknown>[])[0]).toMatchObject({
+      block: 'article',
+      title: { $bind: 'post.post_data.name' },
+    });
+    expect(nameFromRoute('/zz-posts/:slug')).toBe('zz-posts-slug');
+  });
+
+  it('refuses taken routes, existing files, unknown sources and blocks, missing parameters', async () => {
+    const taken = await planPage({ route: '/blog', blocks: ['banner'], name: 'blog' }, project);
+    expect(taken.errors.join('\n')).toMatch(/route "\/blog" is already defined in page-definitions\/blog\.json/);
+    expect(taken.errors.join('\n')).toMatch(/page-definitions\/blog\.json already exists/);
+
+    const wrong = await planPage({ route: '/zz-x', sources: { page: '/api/page/blgo' }, blocks: ['baner'] }, project);
+    expect(wrong.errors.join('\n')).toMatch(
+      /\/api\/page\/blgo is not an endpoint of schemas\/content\/contract\.json \(did you mean "\/api\/page\/blog"\?\)/,
+    );
+    expect(wrong.errors.join('\n')).toMatch(/unknown block "baner" \(did you mean "banner"\?\)/);
+
+    const params = await planPage({ route: '/zz-y', sources: { post: '/api/blog/{params.slug}' }, blocks: ['article'] }, project);
+    expect(params.errors.join('\n')).toMatch(/route parameter "slug" is not in \/zz-y/);
+
+    const reserved = await planPage({ route: '/__catalog/x', blocks: ['banner'] }, project);
+    expect(reserved.errors.join('\n')).toMatch(/reserved/);
+  });
+});
