@@ -4,10 +4,10 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext, Locator, Page, Request } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import type { Locator, Page, Request } from 'playwright-core';
+import { afterEach, describe, expect, inject, it } from 'vitest';
 import { createValidator, loadDefinitionFiles, loadSiteFile, projectRoot } from '../tools/lib/project.ts';
-import { launch, openPage, type WatchedPage } from './e2e/browser.ts';
+import { browserPerFile, openPage, type WatchedPage } from './e2e/browser.ts';
 
 const site = inject('siteUrl');
 const { definitions } = (await createValidator()).validate(await loadDefinitionFiles(), await loadSiteFile());
@@ -71,27 +71,16 @@ const VALID: Record<string, string> = {
 /** A minimal valid PDF, as a visitor's CV. */
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
 
-let browser: Browser;
-let context: BrowserContext;
+const b = browserPerFile();
 let watched: WatchedPage | undefined;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-beforeEach(async () => {
-  context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
-});
-afterEach(async () => {
+afterEach(() => {
   // Chromium logs failed requests we caused on purpose (503, aborted) as console errors.
   expect((watched?.problems ?? []).filter((p) => !/Failed to load resource|net::ERR_FAILED/.test(p))).toEqual([]);
   watched = undefined;
-  await context?.close();
 });
 
 async function openForm(form: string): Promise<{ page: Page; scope: Locator; bundle: Bundled }> {
-  const opened = await openPage(context);
+  const opened = await openPage(b.context);
   watched = opened;
   const page = opened.page;
   await page.goto(`${site}${await concrete(placements.get(form)!)}`, { waitUntil: 'load' });

@@ -1,27 +1,12 @@
-import type { Browser, BrowserContext } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import { launch, openPage, type WatchedPage } from './e2e/browser.ts';
+import { describe, expect, inject, it } from 'vitest';
+import { browserPerFile, openPage, type WatchedPage } from './e2e/browser.ts';
 
 const site = inject('siteUrl');
-let browser: Browser;
-let context: BrowserContext;
-
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-beforeEach(async () => {
-  context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
-});
-afterEach(async () => {
-  await context?.close();
-});
+const b = browserPerFile();
 
 /** Loads a page, waits for hydration and the network to settle, and returns it. */
 async function visit(path: string, watched?: WatchedPage): Promise<WatchedPage> {
-  const w = watched ?? (await openPage(context));
+  const w = watched ?? (await openPage(b.context));
   await w.page.goto(`${site}${path}`, { waitUntil: 'networkidle' });
   // The root sets data-hydrated once React has hydrated the page.
   await w.page.waitForSelector('html[data-hydrated="true"]', { state: 'attached' });
@@ -65,7 +50,7 @@ describe('every page of the engine issue loads cleanly in Chromium', () => {
   });
 
   it('an unknown path: the not-found page with status 404 and a way home', async () => {
-    const w = await openPage(context);
+    const w = await openPage(b.context);
     const response = await w.page.goto(`${site}/no-such-page`, { waitUntil: 'networkidle' });
     expect(response?.status()).toBe(404);
     expect(await w.page.getByRole('heading', { level: 1 }).textContent()).toBe('Sorry, Page not Found');
@@ -91,8 +76,8 @@ describe('site chrome', () => {
   });
 
   it('the mobile menu opens, expands groups, and closes on a link click', async () => {
-    await context.close();
-    context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    await b.context.close();
+    b.context = await b.browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     const { page, problems } = await visit('/privacy-policy');
     const toggle = page.getByRole('button', { name: 'Menu' });
     const nav = page.getByRole('navigation', { name: 'Main' });
@@ -126,7 +111,7 @@ describe('site chrome', () => {
 
     await dialog.getByRole('button', { name: 'Close cookie notice' }).click();
     await expect.poll(() => dialog.count()).toBe(0);
-    const cookie = (await context.cookies()).find((c) => c.name === 'cookieconsent_status');
+    const cookie = (await b.context.cookies()).find((c) => c.name === 'cookieconsent_status');
     expect(cookie?.value).toBe('deny');
     expect(cookie?.path).toBe('/');
 
@@ -138,7 +123,7 @@ describe('site chrome', () => {
   it('cookie consent: Ok records allow', async () => {
     const { page } = await visit('/blog');
     await page.getByRole('dialog', { name: 'Cookie consent' }).getByRole('button', { name: 'Ok', exact: true }).click();
-    expect((await context.cookies()).find((c) => c.name === 'cookieconsent_status')?.value).toBe('allow');
+    expect((await b.context.cookies()).find((c) => c.name === 'cookieconsent_status')?.value).toBe('allow');
   });
 
   it('the Download Brochures button goes to /download on the home page', async () => {
@@ -194,8 +179,8 @@ describe('blocks in the browser', () => {
   });
 
   it('the hero carousel does not autoplay under prefers-reduced-motion', async () => {
-    await context.close();
-    context = await browser.newContext({ viewport: { width: 1366, height: 900 }, reducedMotion: 'reduce' });
+    await b.context.close();
+    b.context = await b.browser.newContext({ viewport: { width: 1366, height: 900 }, reducedMotion: 'reduce' });
     const { page } = await visit('/');
     const hero = page.getByRole('region', { name: 'Highlights' });
     await expect.poll(() => hero.locator('.swiper').getAttribute('class')).toContain('swiper-initialized');

@@ -1,30 +1,19 @@
 /** The key element of each screen (SPEC §2), exercised as a visitor would in real Chromium. */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import { launch, openPage, type WatchedPage } from './e2e/browser.ts';
+import type { Page } from 'playwright-core';
+import { afterEach, describe, expect, inject, it } from 'vitest';
+import { browserPerFile, openPage, type WatchedPage } from './e2e/browser.ts';
 
 const site = inject('siteUrl');
-let browser: Browser;
-let context: BrowserContext;
+const b = browserPerFile();
 let current: WatchedPage;
 
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-beforeEach(async () => {
-  context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
-});
-afterEach(async () => {
+afterEach(() => {
   // No console error or hydration warning on any of these screens, whatever the test did.
   expect(current?.problems ?? []).toEqual([]);
-  await context?.close();
 });
 
 async function visit(path: string): Promise<Page> {
-  current = await openPage(context);
+  current = await openPage(b.context);
   await current.page.goto(`${site}${path}`, { waitUntil: 'load' });
   await current.page.waitForSelector('html[data-hydrated="true"]', { state: 'attached' });
   return current.page;

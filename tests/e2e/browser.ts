@@ -1,5 +1,6 @@
 /** Real Chromium (Debian's package) driven by playwright-core; nothing is downloaded. */
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -25,4 +26,27 @@ export async function openPage(context: BrowserContext): Promise<WatchedPage> {
   });
   page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
   return { page, problems };
+}
+
+export const DESKTOP = { viewport: { width: 1366, height: 900 } } as const;
+
+/**
+ * Registers the usual hooks of a browser test file: one Chromium for the file and a fresh
+ * desktop context per test (a test may replace `context`, e.g. with a mobile one).
+ */
+export function browserPerFile(): { browser: Browser; context: BrowserContext } {
+  const state = {} as { browser: Browser; context: BrowserContext };
+  beforeAll(async () => {
+    state.browser = await launch();
+  });
+  afterAll(async () => {
+    await state.browser?.close();
+  });
+  beforeEach(async () => {
+    state.context = await state.browser.newContext(DESKTOP);
+  });
+  afterEach(async () => {
+    await state.context?.close();
+  });
+  return state;
 }

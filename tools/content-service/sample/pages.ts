@@ -2,6 +2,7 @@
 // Halcombe Group, London). Names of partners, customers and people are invented.
 import { BLOG_CATEGORIES, type BlogListItem } from './blog.ts';
 
+import type { PageData } from './page-data.ts';
 /** Reserved example domains, so no sample link points at a real account. */
 const SOCIAL = {
   linkedin_link: 'https://linkedin.example/company/veltrix',
@@ -9,19 +10,6 @@ const SOCIAL = {
   facebook_link: 'https://facebook.example/veltrix',
   youtube_link: 'https://youtube.example/@veltrix',
 };
-
-interface PageData {
-  page_title: string;
-  meta_keywords: string;
-  meta_description: string;
-  name: string;
-  sub_text: string;
-  sub_text2: string;
-  image: string;
-  image_mobile: string;
-  content?: string;
-  content2?: string;
-}
 
 const banner = (name: string) => ({ image: `banners/${name}-desktop.svg`, image_mobile: `banners/${name}-mobile.svg` });
 
