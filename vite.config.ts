@@ -30,6 +30,22 @@ function reloadOnDefinitionChange(): Plugin {
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [reactRouter(), reloadOnDefinitionChange()],
+  // Pre-bundle the browser dependencies up front: otherwise the dev server discovers some (forms,
+  // swiper) on first use and reloads the page to re-optimize, mid-visit.
+  optimizeDeps: {
+    include: [
+      'react',
+      'react-dom',
+      'react-dom/client',
+      'react-router',
+      'swiper',
+      'swiper/modules',
+      '@rjsf/core',
+      '@rjsf/utils',
+      '@rjsf/validator-ajv8',
+      'react-google-recaptcha',
+    ],
+  },
   build: {
     // The server build's entry is our Express app, so production runs the same middleware
     // stack (API proxy, headers) that development runs through Vite.

@@ -15,6 +15,17 @@ export interface PageMeta {
   keywords?: string;
 }
 
+/** Canonical URL, Open Graph / Twitter card inputs and indexing, for `meta` (src/renderer/page-route.tsx). */
+export interface PageSeo {
+  /** Absolute canonical URL (origin + path, plus ?page=N when N > 1); absent on the 404 page. */
+  canonical?: string;
+  siteName: string;
+  type: 'website' | 'article';
+  /** Absolute URL of the page's first banner or article image. */
+  image?: string;
+  noindex?: boolean;
+}
+
 export interface ResolvedChrome {
   name: string;
   logo: SiteConfig['logo'];
@@ -33,6 +44,9 @@ export interface ResolvedChrome {
 export interface PageData {
   layout: 'main' | 'form' | 'standalone';
   meta: PageMeta;
+  seo: PageSeo;
+  /** JSON-LD documents, serialized and escaped for `<script type="application/ld+json">`. */
+  jsonLd: string[];
   sections: ResolvedSection[];
   chrome: ResolvedChrome;
   brochureButton?: Link;

@@ -4,14 +4,15 @@
  */
 import { data } from 'react-router';
 import { isBlockName } from '../blocks/registry.ts';
-import { config } from '../server/config.ts';
-import { ContentError, fetchContent } from '../server/content-client.ts';
+import { config, siteOrigin } from '../server/config.ts';
+import { ContentError, fetchContent, trackStaleness } from '../server/content-client.ts';
 import { sanitizeEmbed, sanitizeHtml } from '../server/sanitize.ts';
 import { isBinding, resolve, type Scope } from './bindings.ts';
 import { getCatalog, type Catalog } from './definitions.server.ts';
-import type { ContentUnavailable, PageData, PageMeta, ResolvedChrome, ResolvedSection } from './page-data.ts';
+import type { ContentUnavailable, PageData, PageMeta, PageSeo, ResolvedChrome, ResolvedSection } from './page-data.ts';
 import type { Located } from './schema-store.ts';
-import { blockSchemaId, type PageDefinition, type SourceSpec } from './validate-definitions.ts';
+import { absoluteUrl, jsonLdText, organizationJsonLd, toJsonLd, type OrganizationInfo, type StructuredDataContext } from './structured-data.ts';
+import { blockSchemaId, structuredDataSchemaId, type PageDefinition, type SourceSpec } from './validate-definitions.ts';
 import type { SiteConfig } from '../generated/site-config.ts';
 
 const loggedOnce = new Set<string>();
@@ -148,6 +149,47 @@ function resolveSections(definition: PageDefinition, scope: Scope, catalog: Cata
   return out;
 }
 
+function organization(site: SiteConfig, chrome: ResolvedChrome, origin: string): OrganizationInfo {
+  return {
+    name: site.name,
+    legalName: site.legalName,
+    url: `${origin}/`,
+    logo: absoluteUrl(site.logo?.src, origin),
+    sameAs: Object.values(chrome.footer.social).filter((link): link is string => typeof link === 'string' && link !== ''),
+  };
+}
+
+/** Origin + path; the query is kept only for pagination (?page=N, N > 1). */
+function canonicalUrl(origin: string, url: URL): string {
+  const page = Number(url.searchParams.get('page'));
+  return `${origin}${url.pathname}${Number.isInteger(page) && page > 1 ? `?page=${page}` : ''}`;
+}
+
+function pageSeo(sections: ResolvedSection[], site: SiteConfig, origin: string, canonical?: string): PageSeo {
+  const withImage = sections.find((s) => (s.block === 'banner' || s.block === 'article') && typeof s.props.image === 'string' && s.props.image);
+  return {
+    canonical,
+    siteName: site.name,
+    type: sections.some((s) => s.block === 'article') ? 'article' : 'website',
+    image: withImage ? absoluteUrl(withImage.props.image, origin) : undefined,
+  };
+}
+
+/** Organization (every page) and the definition's structured data, resolved, sanitized and mapped to JSON-LD. */
+function resolveJsonLd(definition: PageDefinition | undefined, scope: Scope, catalog: Catalog, ctx: StructuredDataContext): string[] {
+  const out = [organizationJsonLd(ctx.organization)];
+  (definition?.structuredData ?? []).forEach((spec, index) => {
+    const where = `${definition!.file} /structuredData/${index}`;
+    const { type, ...raw } = spec;
+    const props = resolve(raw, scope, { onIssue: (issue) => logOnce(`[content] ${where}${issue.pointer}: ${issue.message}`) }) as Record<string, unknown>;
+    const clean = transform(props, catalog.validator.store.root(structuredDataSchemaId(type)), catalog) as Record<string, unknown>;
+    const item = toJsonLd(type, clean, ctx);
+    if (item) out.push(item);
+    else logOnce(`[content] ${where} (${type}) left out: the content lacks a required field`);
+  });
+  return out.map(jsonLdText);
+}
+
 function unavailable(error: ContentError, chrome: ResolvedChrome): never {
   console.error(`[content] ${error.message}`);
   const payload: ContentUnavailable = {
@@ -185,12 +227,17 @@ export async function loadPage(request: Request): Promise<PageData> {
   // A content 404 (unknown slug) is a page 404, like an unknown route.
   const isNotFound = !found || pageError?.notFound;
   if (pageError && !pageError.notFound) unavailable(pageError, chrome);
+  const origin = siteOrigin();
+  const ctx = (pageUrl: string): StructuredDataContext => ({ origin, pageUrl, organization: organization(site, chrome, origin) });
   if (isNotFound) {
     const notFound = catalog.notFound;
+    const sections = notFound ? resolveSections(notFound, scope, catalog) : [];
     const page: PageData = {
       layout: notFound?.layout ?? 'main',
       meta: notFound ? { title: text(resolve(notFound.meta?.title, scope)) ?? 'Page not found' } : { title: 'Page not found' },
-      sections: notFound ? resolveSections(notFound, scope, catalog) : [],
+      seo: { ...pageSeo(sections, site, origin), noindex: true },
+      jsonLd: resolveJsonLd(undefined, scope, catalog, ctx(`${origin}${url.pathname}`)),
+      sections,
       chrome,
       brochureButton: notFound?.brochureButton ? site.brochureButton : undefined,
       forms: formsConfig(),
@@ -198,10 +245,14 @@ export async function loadPage(request: Request): Promise<PageData> {
     throw data(page, { status: 404 });
   }
   const page = definition!;
+  const sections = resolveSections(page, scope, catalog);
+  const canonical = canonicalUrl(origin, url);
   return {
     layout: page.layout,
     meta: resolveMeta(page, scope),
-    sections: resolveSections(page, scope, catalog),
+    seo: pageSeo(sections, site, origin, canonical),
+    jsonLd: resolveJsonLd(page, scope, catalog, ctx(canonical)),
+    sections,
     chrome,
     brochureButton: page.brochureButton ? site.brochureButton : undefined,
     scrollTo: page.scrollTo,
@@ -212,4 +263,10 @@ export async function loadPage(request: Request): Promise<PageData> {
 /** The reCAPTCHA site key is public by design; the secret stays on the server. */
 function formsConfig(): PageData['forms'] {
   return process.env.RECAPTCHA_SITE_KEY ? { captchaSiteKey: process.env.RECAPTCHA_SITE_KEY } : {};
+}
+
+/** loadPage for the route loader: adds `X-Content-Stale: 1` when content was served stale (content service failing). */
+export async function loadPageResponse(request: Request) {
+  const { value, stale } = await trackStaleness(() => loadPage(request));
+  return data(value, { headers: stale ? { 'X-Content-Stale': '1' } : {} });
 }

@@ -9,21 +9,51 @@ import type { Route } from './+types/page-route';
 import { resolve } from './bindings.ts';
 import { PageShell } from './chrome/page-shell.tsx';
 import { isContentUnavailable, isPageData, type PageData, type ResolvedChrome } from './page-data.ts';
-import { loadPage } from './page-loader.server.ts';
+import { loadPageResponse } from './page-loader.server.ts';
 import { Sections } from './render-sections.tsx';
 import { FormsConfigContext } from '../forms/context.ts';
 
 export async function loader({ request }: Route.LoaderArgs) {
-  return loadPage(request);
+  return loadPageResponse(request);
 }
 
-function metaTags(page: Pick<PageData, 'meta'> | undefined, siteName: string) {
+/** Passes the loader's headers (X-Content-Stale) through to the document response. */
+export function headers({ loaderHeaders, errorHeaders }: Route.HeadersArgs) {
+  const merged = new Headers(errorHeaders);
+  loaderHeaders.forEach((value, key) => merged.set(key, value));
+  return merged;
+}
+
+function metaTags(page: Pick<PageData, 'meta' | 'seo'> | undefined, siteName: string) {
   const title = page?.meta.title ? page.meta.title : siteName;
+  const description = page?.meta.description;
+  const seo = page?.seo;
   return [
     { title },
-    ...(page?.meta.description ? [{ name: 'description', content: page.meta.description }] : []),
+    ...(description ? [{ name: 'description', content: description }] : []),
     ...(page?.meta.keywords ? [{ name: 'keywords', content: page.meta.keywords }] : []),
+    ...(seo?.noindex ? [{ name: 'robots', content: 'noindex' }] : []),
+    ...(seo?.canonical ? [{ tagName: 'link', rel: 'canonical', href: seo.canonical }] : []),
+    ...(seo
+      ? [
+          { property: 'og:site_name', content: seo.siteName },
+          { property: 'og:type', content: seo.type },
+          { property: 'og:title', content: title },
+          ...(description ? [{ property: 'og:description', content: description }] : []),
+          ...(seo.canonical ? [{ property: 'og:url', content: seo.canonical }] : []),
+          ...(seo.image ? [{ property: 'og:image', content: seo.image }] : []),
+          { name: 'twitter:card', content: seo.image ? 'summary_large_image' : 'summary' },
+          { name: 'twitter:title', content: title },
+          ...(description ? [{ name: 'twitter:description', content: description }] : []),
+          ...(seo.image ? [{ name: 'twitter:image', content: seo.image }] : []),
+        ]
+      : []),
   ];
+}
+
+/** JSON-LD data blocks (already serialized and escaped by the loader); CSP does not apply to data blocks. */
+function JsonLdScripts({ items }: { items: string[] | undefined }) {
+  return (items ?? []).map((json, index) => <script key={index} type="application/ld+json" dangerouslySetInnerHTML={{ __html: json }} />);
 }
 
 export function meta({ data, error }: Route.MetaArgs) {
@@ -43,6 +73,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
         scrollTo={loaderData.scrollTo}
       >
         <Sections sections={loaderData.sections} />
+        <JsonLdScripts items={loaderData.jsonLd} />
       </PageShell>
     </FormsConfigContext>
   );
@@ -68,6 +99,7 @@ export function ErrorBoundary() {
     return (
       <PageShell layout={page.layout} chrome={page.chrome} brochureButton={page.brochureButton}>
         <Sections sections={page.sections} />
+        <JsonLdScripts items={page.jsonLd} />
       </PageShell>
     );
   }

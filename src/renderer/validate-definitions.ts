@@ -19,6 +19,7 @@ export const DEFINITION_SCHEMA_ID = `${SCHEMA_BASE}page-definition.schema.json`;
 export const SITE_SCHEMA_ID = `${SCHEMA_BASE}site-config.schema.json`;
 export const blockSchemaId = (name: string) => `${SCHEMA_BASE}blocks/${name}.schema.json`;
 export const contentSchemaId = (file: string) => `${SCHEMA_BASE}content/${file}`;
+export const structuredDataSchemaId = (type: string) => `${SCHEMA_BASE}structured-data/${type}.schema.json`;
 
 export interface ContractEndpoint {
   path: string;
@@ -42,6 +43,18 @@ export interface SectionSpec {
   id?: string;
   [prop: string]: unknown;
 }
+/** One structured-data declaration: a schema.org type and its props (literals or bindings). */
+export interface StructuredDataSpec {
+  type: string;
+  [prop: string]: unknown;
+}
+/** Where sitemap.xml finds the parameter values of a parameterised route. */
+export interface SitemapSpec {
+  source: { path: string; query?: Record<string, string | number | boolean> };
+  each: string;
+  params: Record<string, string>;
+  pages?: string;
+}
 export interface PageDefinition {
   file: string;
   /** Route patterns with {brand} already replaced. */
@@ -50,6 +63,9 @@ export interface PageDefinition {
   layout: 'main' | 'form' | 'standalone';
   sources: Record<string, SourceSpec>;
   meta?: { title?: unknown; keywords?: unknown; description?: unknown };
+  /** Structured-data declarations that passed validation (others are left out and logged). */
+  structuredData: StructuredDataSpec[];
+  sitemap?: SitemapSpec;
   brochureButton: boolean;
   scrollTo?: { section: string; offset?: number };
   sections: SectionSpec[];
@@ -297,6 +313,16 @@ export class DefinitionValidator {
       for (const [key, meta] of Object.entries(value.meta)) this.walkBindings(meta, text, `/meta/${key}`, scope, report);
     }
 
+    const structuredData: StructuredDataSpec[] = [];
+    (Array.isArray(value.structuredData) ? value.structuredData : []).forEach((item: unknown, index) => {
+      if (!isPlainObject(item) || typeof item.type !== 'string' || !this.store.get(structuredDataSchemaId(item.type))) return;
+      const count = issues.length;
+      const { type: _type, ...props } = item;
+      this.walkBindings(props, this.store.root(structuredDataSchemaId(item.type)), `/structuredData/${index}`, scope, report);
+      if (issues.length === count) structuredData.push(item as StructuredDataSpec);
+    });
+    if (isPlainObject(value.sitemap)) this.checkSitemap(value.sitemap as unknown as SitemapSpec, routes, params, report, brand);
+
     const invalidSections = new Set<number>();
     const sections = (value.sections as unknown[]).map((section, index) => {
       const pointer = `/sections/${index}`;
@@ -325,6 +351,8 @@ export class DefinitionValidator {
       layout: (value.layout as PageDefinition['layout']) ?? 'main',
       sources,
       meta: value.meta as PageDefinition['meta'],
+      structuredData,
+      sitemap: isPlainObject(value.sitemap) ? (value.sitemap as unknown as SitemapSpec) : undefined,
       brochureButton: value.brochureButton === true,
       scrollTo: value.scrollTo as PageDefinition['scrollTo'],
       sections,
@@ -380,6 +408,33 @@ export class DefinitionValidator {
       }
     }
     return { loc: this.store.root(contentSchemaId(found.endpoint.schema)), label: `GET ${found.endpoint.path}` };
+  }
+
+  /** Checks a sitemap declaration: its source against the contract, its paths against the response schema. */
+  private checkSitemap(sitemap: SitemapSpec, routes: string[], params: Set<string>, report: Report, brand: string): void {
+    if (params.size === 0) report('/sitemap', `"sitemap" is for routes with parameters; ${routes.join(', ') || 'this page'} has none (it is listed as it is)`);
+    if (!isPlainObject(sitemap.source) || typeof sitemap.source.path !== 'string') return;
+    const entry = this.checkSource(sitemap.source, '/sitemap/source', routes, report, brand, params);
+    const scope: ScopeMap = new Map([['response', entry]]);
+    const list = this.checkPath(`response.${sitemap.each}`, scope);
+    if (list.error) return report('/sitemap/each', list.error);
+    let itemLoc: Located | undefined;
+    if (list.loc) {
+      const types = this.store.types(list.loc);
+      if (types.size && !types.has('array')) return report('/sitemap/each', `"${sitemap.each}" is not a list (it is ${[...types].join(' or ')})`);
+      itemLoc = this.store.items(list.loc);
+    }
+    const itemScope: ScopeMap = new Map([['item', { loc: itemLoc, label: `an entry of ${sitemap.each}` }]]);
+    for (const [name, field] of Object.entries(sitemap.params ?? {})) {
+      if (!params.has(name)) report(`/sitemap/params/${escapePointer(name)}`, `route parameter "${name}" is not in ${routes.join(', ') || 'this page'}${didYouMean(name, params)}`);
+      const found = this.checkPath(`item.${field}`, itemScope);
+      if (found.error) report(`/sitemap/params/${escapePointer(name)}`, found.error);
+    }
+    for (const name of params) if (!(name in (sitemap.params ?? {}))) report('/sitemap/params', `must give route parameter "${name}"`);
+    if (sitemap.pages !== undefined) {
+      const found = this.checkPath(`response.${sitemap.pages}`, scope);
+      if (found.error) report('/sitemap/pages', found.error);
+    }
   }
 
   /** Follows a binding path through the schemas in scope. `loc` undefined = free-form (unchecked). */

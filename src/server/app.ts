@@ -7,7 +7,10 @@ import { createRequestHandler } from '@react-router/express';
 import express, { type Request, type Response } from 'express';
 import contract from '../../schemas/content/contract.json' with { type: 'json' };
 import { getCatalog } from '../renderer/definitions.server.ts';
-import { ContentError, fetchContent } from './content-client.ts';
+import { config } from './config.ts';
+import { ContentError, readContent } from './content-client.ts';
+import { pageCaching } from './page-cache.ts';
+import { seoRouter } from './seo.ts';
 import { submissionRouter } from './submissions/router.ts';
 
 // Validate definitions at start-up: problems are logged now, not on a visitor's first request.
@@ -15,6 +18,7 @@ getCatalog();
 
 export const app = express();
 app.disable('x-powered-by');
+app.use(seoRouter()); // GET /robots.txt, /sitemap.xml (src/server/seo.ts)
 
 // Only paths of the content contract are readable through the site: it is no open proxy.
 const readable = (contract as { endpoints: { path: string; method?: string }[] }).endpoints
@@ -32,7 +36,8 @@ app.get('/api/*path', async (req: Request, res: Response) => {
   }
   const query = new URLSearchParams(req.url.includes('?') ? req.url.slice(req.url.indexOf('?') + 1) : '');
   try {
-    const body = await fetchContent(path, query);
+    const { data: body, stale } = await readContent(path, query);
+    if (stale) res.set('X-Content-Stale', '1');
     res.set('Cache-Control', 'public, max-age=60').json(body);
   } catch (error) {
     if (!(error instanceof ContentError)) throw error;
@@ -40,6 +45,9 @@ app.get('/api/*path', async (req: Request, res: Response) => {
     res.status(status).json({ message: status === 404 ? 'Not found' : 'Content service unavailable' });
   }
 });
+
+// Cache-Control and ETag for server-rendered pages (HTML only; everything else streams).
+app.use(pageCaching({ cacheControl: config().pageCacheControl }));
 
 app.use(
   createRequestHandler({

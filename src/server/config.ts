@@ -10,6 +10,12 @@ export interface ServerConfig {
   contentApiCredential: string;
   imageBaseUrl: string;
   contentTimeoutMs: number;
+  /** Content cache (./content-cache.ts): fresh time, stale-while-revalidate window, size bound. */
+  contentCacheTtlMs: number;
+  contentCacheStaleMs: number;
+  contentCacheMaxEntries: number;
+  /** Cache-Control of server-rendered 200 pages (./page-cache.ts). */
+  pageCacheControl: string;
   /** Start the reference content service in-process (npm start) when no external one is configured. */
   embeddedContentService: boolean;
 }
@@ -49,6 +55,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     contentApiCredential: `${user}:${password}`,
     imageBaseUrl: `${trimSlash(env.IMAGE_BASE_URL || `${contentApiBase}/uploads`)}/`,
     contentTimeoutMs: int(env.CONTENT_TIMEOUT_MS, 8000, 'CONTENT_TIMEOUT_MS'),
+    contentCacheTtlMs: int(env.CONTENT_CACHE_TTL_MS, 30_000, 'CONTENT_CACHE_TTL_MS'),
+    contentCacheStaleMs: int(env.CONTENT_CACHE_STALE_MS, 86_400_000, 'CONTENT_CACHE_STALE_MS'),
+    contentCacheMaxEntries: int(env.CONTENT_CACHE_MAX_ENTRIES, 1000, 'CONTENT_CACHE_MAX_ENTRIES'),
+    pageCacheControl: env.PAGE_CACHE_CONTROL || 'public, max-age=0, s-maxage=60, stale-while-revalidate=300',
     embeddedContentService: !external && env.EMBEDDED_CONTENT_SERVICE !== '0',
   };
 }
@@ -57,4 +67,25 @@ let current: ServerConfig | undefined;
 export function config(): ServerConfig {
   current ??= readConfig();
   return current;
+}
+
+export const DEFAULT_SITE_ORIGIN = 'http://127.0.0.1:3000';
+
+/** SITE_ORIGIN: the public origin for canonical URLs, Open Graph, JSON-LD and sitemap.xml (no trailing slash). */
+export function readSiteOrigin(env: NodeJS.ProcessEnv = process.env): string {
+  const value = trimSlash(env.SITE_ORIGIN || DEFAULT_SITE_ORIGIN);
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`SITE_ORIGIN must be an absolute URL, got "${value}"`);
+  }
+  if (url.pathname !== '/' || url.search || url.hash) throw new Error(`SITE_ORIGIN must be an origin only (scheme, host, port), got "${value}"`);
+  return url.origin;
+}
+
+let origin: string | undefined;
+export function siteOrigin(): string {
+  origin ??= readSiteOrigin();
+  return origin;
 }

@@ -1,0 +1,104 @@
+/**
+ * GET /robots.txt and GET /sitemap.xml. The sitemap lists every route of every definition: routes
+ * without parameters as they are, parameterised routes expanded from the content lists their
+ * definition declares under "sitemap" (source, list path, parameter fields, optional page count).
+ * Absolute URLs use SITE_ORIGIN.
+ */
+import { Router, type Request, type Response } from 'express';
+import { getCatalog } from '../renderer/definitions.server.ts';
+import type { PageDefinition, SitemapSpec } from '../renderer/validate-definitions.ts';
+import { siteOrigin } from './config.ts';
+import { ContentError, fetchContent } from './content-client.ts';
+
+/** Upper bound of list pages read per definition, so a wrong last_page cannot make the sitemap read forever. */
+const MAX_PAGES = 100;
+
+function at(value: unknown, path: string): unknown {
+  let current = value;
+  for (const segment of path.split('.')) {
+    if (current === null || typeof current !== 'object') return undefined;
+    current = (current as Record<string, unknown>)[segment];
+  }
+  return current;
+}
+
+function escapeXml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+}
+
+const hasParams = (route: string) => /[:*]/.test(route);
+
+/** Fills a route's parameters from one list entry; undefined when a value is missing. */
+function fill(route: string, spec: SitemapSpec, entry: unknown): string | undefined {
+  let missing = false;
+  const path = route.replace(/:([A-Za-z_][A-Za-z0-9_]*)\??/g, (_m, name: string) => {
+    const field = spec.params[name];
+    const value = field === undefined ? undefined : at(entry, field);
+    if ((typeof value !== 'string' && typeof value !== 'number') || value === '') {
+      missing = true;
+      return '';
+    }
+    return encodeURIComponent(String(value));
+  });
+  return missing || path.includes('*') ? undefined : path;
+}
+
+async function listEntries(spec: SitemapSpec): Promise<unknown[]> {
+  const query = (page?: number) => {
+    const q = new URLSearchParams(Object.entries(spec.source.query ?? {}).map(([k, v]) => [k, String(v)]));
+    if (page !== undefined) q.set('page', String(page));
+    return q;
+  };
+  const first = await fetchContent(spec.source.path, query(spec.pages ? 1 : undefined));
+  const entries = [...((at(first, spec.each) as unknown[] | undefined) ?? [])];
+  const last = spec.pages ? Math.min(Number(at(first, spec.pages)) || 1, MAX_PAGES) : 1;
+  const rest = await Promise.all(
+    Array.from({ length: Math.max(0, last - 1) }, (_v, i) => fetchContent(spec.source.path, query(i + 2))),
+  );
+  for (const page of rest) entries.push(...((at(page, spec.each) as unknown[] | undefined) ?? []));
+  return entries;
+}
+
+async function definitionPaths(definition: PageDefinition): Promise<string[]> {
+  const fixed = definition.routes.filter((route) => !hasParams(route));
+  const parameterised = definition.routes.filter(hasParams);
+  if (!parameterised.length || !definition.sitemap) return fixed;
+  const spec = definition.sitemap;
+  const entries = await listEntries(spec);
+  const filled = parameterised.flatMap((route) => entries.map((entry) => fill(route, spec, entry)).filter((p): p is string => Boolean(p)));
+  return [...fixed, ...filled];
+}
+
+/** Every path of the site, in definition order, without duplicates. */
+export async function sitemapPaths(definitions: PageDefinition[]): Promise<string[]> {
+  const lists = await Promise.all(definitions.filter((d) => !d.notFound).map(definitionPaths));
+  return [...new Set(lists.flat())];
+}
+
+export function sitemapXml(origin: string, paths: string[]): string {
+  const urls = paths.map((path) => `  <url><loc>${escapeXml(`${origin}${path}`)}</loc></url>`);
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+}
+
+export function robotsTxt(origin: string): string {
+  return `User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /__catalog\n\nSitemap: ${origin}/sitemap.xml\n`;
+}
+
+export function seoRouter(): Router {
+  const router = Router();
+  router.get('/robots.txt', (_req: Request, res: Response) => {
+    res.type('text/plain').set('Cache-Control', 'public, max-age=3600').send(robotsTxt(siteOrigin()));
+  });
+  router.get('/sitemap.xml', async (_req: Request, res: Response) => {
+    try {
+      const paths = await sitemapPaths(getCatalog().definitions);
+      res.type('application/xml').set('Cache-Control', 'public, max-age=300').send(sitemapXml(siteOrigin(), paths));
+    } catch (error) {
+      if (!(error instanceof ContentError)) throw error;
+      // An incomplete sitemap would tell crawlers pages are gone: answer an error instead.
+      console.error(`[sitemap] ${error.message}`);
+      res.status(error.kind === 'status' ? 502 : 503).type('text/plain').send('Sitemap temporarily unavailable');
+    }
+  });
+  return router;
+}

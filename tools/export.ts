@@ -1,0 +1,199 @@
+/**
+ * npm run export: the whole site as static files, for any CDN or object store.
+ *
+ * Starts the production build against the content service (the reference one, or CONTENT_API_BASE
+ * with its credential when set), then fetches every route of page-definitions/ and every slug the
+ * content service lists for the parameterised routes, and writes:
+ *   export/<path>/index.html   each page as the server renders it (export/index.html for "/")
+ *   export/<path>.data         its loader data, so client-side navigation works without the server
+ *   export/__manifest          the route manifest patch the client asks for on navigation
+ *   export/404.html            the not-found page
+ *   export/_redirects          when PUBLIC_API_ORIGIN is set: `/api/*` proxied to that origin
+ * plus build/client (assets, public files). Nothing in the HTML is rewritten: images point at
+ * IMAGE_BASE_URL, and forms post to same-origin /api/*, which the static host must proxy to the
+ * site's server (README "Deploy").
+ *
+ * `npm run export -- --out <dir> --only /,/blog` exports a subset (the 404 page is always written).
+ */
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { startContentService, type RunningContentService } from './content-service/server.ts';
+import { createValidator, loadDefinitionFiles, loadSiteFile, projectRoot } from './lib/project.ts';
+import { startSnapshotSite, type SnapshotSite } from './lib/snapshot-site.ts';
+
+export interface ExportOptions {
+  /** Output folder; emptied first. Default: export/ in the project. */
+  outDir?: string;
+  /** Export only these URL paths (e.g. "/blog/some-slug"); default: every route and listed slug. */
+  only?: string[];
+  /** Log progress lines. */
+  log?: boolean;
+  /** Origin of the site's Node server that answers /api/* (reads and form posts). Default: PUBLIC_API_ORIGIN. */
+  apiOrigin?: string;
+  /** The client build the site serves (copied into the export). Default: build/client. */
+  clientDir?: string;
+}
+
+export interface ExportResult {
+  outDir: string;
+  /** URL paths written as HTML, in order. */
+  pages: string[];
+  notFound: string;
+}
+
+type Fetcher = (apiPath: string) => Promise<unknown>;
+
+/** Where the slugs of each parameterised route come from (content-service lists, read through the site's /api proxy). */
+const SLUG_SOURCES: Record<string, (get: Fetcher) => Promise<string[]>> = {
+  '/blog/:slug': async (get) => {
+    const slugs: string[] = [];
+    for (let page = 1, last = 1; page <= last; page++) {
+      const body = (await get(`/api/blog_list?page=${page}`)) as { list: { last_page: number; data: { slug: string }[] } };
+      last = body.list.last_page;
+      slugs.push(...body.list.data.map((item) => item.slug));
+    }
+    return slugs;
+  },
+  '/careers/:slug': async (get) => {
+    const body = (await get('/api/page/careers')) as { careers_data?: { jobs_data?: { job_slug: string }[] } };
+    return (body.careers_data?.jobs_data ?? []).map((job) => job.job_slug);
+  },
+  '/white-paper-case-studies/:slug': async (get) => {
+    const body = (await get('/api/whitepaper-casestudy-list?per_page=100')) as { list: { data: { slug: string }[] } };
+    return body.list.data.map((item) => item.slug);
+  },
+};
+
+/** Every URL path to export: static routes of the definitions, parameterised ones expanded from the content lists. */
+export async function listPaths(get: Fetcher): Promise<string[]> {
+  const validator = await createValidator();
+  const { issues, definitions } = validator.validate(await loadDefinitionFiles(), await loadSiteFile());
+  if (definitions.length === 0) throw new Error(`no definitions could be read (${issues.length} problems): run npm run validate`);
+  const paths = new Set<string>();
+  for (const definition of definitions) {
+    for (const route of definition.routes) {
+      if (!/[:*]/.test(route)) {
+        paths.add(route);
+        continue;
+      }
+      const source = SLUG_SOURCES[route];
+      if (!source) throw new Error(`${route}: no slug list known for this parameterised route (add it to SLUG_SOURCES in tools/export.ts)`);
+      const slugs = [...new Set(await source(get))];
+      for (const slug of slugs) paths.add(route.replace(/:slug\b/, encodeURIComponent(slug)));
+    }
+  }
+  return [...paths];
+}
+
+/** export/<path>/index.html and export/<path>.data ("/" → index.html and _root.data). */
+function filesFor(outDir: string, urlPath: string): { html: string; data: string } {
+  const segments = urlPath.split('/').filter(Boolean).map((s) => decodeURIComponent(s));
+  if (segments.some((s) => s === '..' || s === '.' || s.includes('/') || s.includes('\\'))) throw new Error(`unsafe path ${urlPath}`);
+  if (segments.length === 0) return { html: path.join(outDir, 'index.html'), data: path.join(outDir, '_root.data') };
+  return { html: path.join(outDir, ...segments, 'index.html'), data: path.join(outDir, ...segments) + '.data' };
+}
+
+function write(file: string, body: string | Buffer) {
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, body);
+}
+
+async function mapLimit<T>(items: T[], limit: number, fn: (item: T) => Promise<void>) {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) await fn(items[next++]);
+    }),
+  );
+}
+
+/** Exports the site rendered by the running server at `siteUrl`. */
+export async function exportFrom(siteUrl: string, options: ExportOptions = {}): Promise<ExportResult> {
+  const outDir = path.resolve(options.outDir ?? path.join(projectRoot, 'export'));
+  const clientDir = options.clientDir ?? path.join(projectRoot, 'build/client');
+  const get: Fetcher = async (apiPath) => {
+    const response = await fetch(siteUrl + apiPath);
+    if (!response.ok) throw new Error(`GET ${apiPath}: ${response.status}`);
+    return response.json();
+  };
+  const pages = options.only ?? (await listPaths(get));
+
+  // The folder is emptied first: never the project or one of its parents.
+  if (!path.relative(outDir, projectRoot).startsWith('..') || outDir === path.parse(outDir).root) throw new Error(`refusing to empty ${outDir}: choose a folder of its own`);
+  rmSync(outDir, { recursive: true, force: true });
+  mkdirSync(outDir, { recursive: true });
+  cpSync(clientDir, outDir, { recursive: true });
+
+  const failures: string[] = [];
+  await mapLimit(pages, 4, async (urlPath) => {
+    const files = filesFor(outDir, urlPath);
+    const page = await fetch(siteUrl + urlPath, { redirect: 'manual' });
+    const html = await page.text();
+    if (page.status !== 200) {
+      failures.push(`${urlPath}: ${page.status}`);
+      return;
+    }
+    write(files.html, html);
+    const data = await fetch(`${siteUrl}${urlPath === '/' ? '/_root' : urlPath}.data`);
+    if (data.ok) write(files.data, Buffer.from(await data.arrayBuffer()));
+    else failures.push(`${urlPath}.data: ${data.status}`);
+    if (options.log) console.log(`  ${urlPath}`);
+  });
+
+  const notFoundPath = '/__export-not-found__';
+  const notFound = await fetch(siteUrl + notFoundPath);
+  if (notFound.status !== 404) failures.push(`404 page: answered ${notFound.status}`);
+  write(path.join(outDir, '404.html'), await notFound.text());
+
+  // The client discovers routes it has not loaded yet from /__manifest (query: paths, version). Our
+  // route config is tiny (index + splat), so one answer covering both serves every navigation.
+  const manifestFile = readdirSync(path.join(clientDir, 'assets')).find((f) => /^manifest-.+\.js$/.test(f));
+  const version = manifestFile ? /"version":"([^"]+)"/.exec(readFileSync(path.join(clientDir, 'assets', manifestFile), 'utf8'))?.[1] : undefined;
+  const manifest = await fetch(`${siteUrl}/__manifest?${new URLSearchParams({ paths: '/,/__any/__path', version: version ?? '' })}`);
+  if (manifest.status === 200) write(path.join(outDir, '__manifest'), await manifest.text());
+  else failures.push(`/__manifest: ${manifest.status}`);
+
+  // Static hosts that read a _redirects file (Netlify, Cloudflare Pages) proxy /api/* to the site's
+  // server with it; elsewhere configure the same rule (README "Deploy").
+  const apiOrigin = (options.apiOrigin ?? process.env.PUBLIC_API_ORIGIN)?.replace(/\/+$/, '');
+  if (apiOrigin) write(path.join(outDir, '_redirects'), `/api/*  ${apiOrigin}/api/:splat  200\n`);
+  else if (options.log) console.warn('PUBLIC_API_ORIGIN is not set: remember to proxy /api/* of the static host to the site server (forms, API reads).');
+
+  if (failures.length) throw new Error(`export incomplete:\n  ${failures.join('\n  ')}`);
+  return { outDir, pages, notFound: path.join(outDir, '404.html') };
+}
+
+/** Builds if needed, starts the content service (unless CONTENT_API_BASE is set) and the production site, exports, stops both. */
+export async function exportSite(options: ExportOptions = {}): Promise<ExportResult> {
+  if (!existsSync(path.join(projectRoot, 'build/server/index.js'))) {
+    const build = spawnSync('npx', ['react-router', 'build'], { cwd: projectRoot, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+    if (build.status !== 0) throw new Error('build failed');
+  }
+  let content: RunningContentService | undefined;
+  let site: SnapshotSite | undefined;
+  try {
+    const external = process.env.CONTENT_API_BASE;
+    if (!external) content = await startContentService({ port: 0 });
+    const env: Record<string, string> = { EMBEDDED_CONTENT_SERVICE: '0', CONTENT_API_BASE: external ?? content!.url };
+    for (const key of ['CONTENT_API_USER', 'CONTENT_API_PASSWORD'] as const) if (external && process.env[key]) env[key] = process.env[key]!;
+    // A private copy of the build, so a rebuild meanwhile cannot mix asset generations.
+    site = await startSnapshotSite(env);
+    return await exportFrom(site.url, { ...options, clientDir: path.join(site.root, 'build/client') });
+  } finally {
+    await site?.stop();
+    await content?.close();
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const arg = (name: string) => {
+    const i = process.argv.indexOf(name);
+    return i >= 0 ? process.argv[i + 1] : undefined;
+  };
+  const only = arg('--only')?.split(',').map((s) => s.trim()).filter(Boolean);
+  const started = Date.now();
+  const result = await exportSite({ outDir: arg('--out'), only, log: true });
+  console.log(`Exported ${result.pages.length} pages and the 404 page to ${path.relative(process.cwd(), result.outDir) || '.'} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
