@@ -15,8 +15,8 @@
  * (up to --max-per-route, default 3); without any, the page is skipped with a notice.
  * Exit status 1 when there is an error; warnings do not fail. --json prints the report as JSON.
  */
+import { runMain } from './lib/cli.ts';
 import { JSDOM } from 'jsdom';
-import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { matchRoutes } from 'react-router';
 import { isBlockName } from '../src/blocks/registry.ts';
@@ -767,12 +767,4 @@ async function main(argv: string[]): Promise<number> {
   return report.ok ? 0 : 1;
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  main(process.argv.slice(2)).then(
-    (code) => process.exit(code),
-    (error: unknown) => {
-      console.error(error instanceof Error ? error.message : error);
-      process.exit(1);
-    },
-  );
-}
+runMain(import.meta.url, main);

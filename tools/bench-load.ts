@@ -12,11 +12,13 @@
  * --large <n> (100000), --memory-path <path> (/blog), --no-memory. Writes bench-results/load.json.
  * Run as `node --expose-gc --import tsx tools/bench-load.ts` (the npm script does).
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { DEFAULT_CONTENT_PASSWORD, DEFAULT_CONTENT_USER } from '../src/server/config.ts';
+import { ensureBuild } from './lib/build-state.ts';
 import { parseArgs } from 'node:util';
 import autocannon, { type Result } from 'autocannon';
 import { startContentService } from './content-service/server.ts';
@@ -45,40 +47,8 @@ for (const [name, n] of Object.entries({ duration, connections, warmup, small, l
   if (!Number.isFinite(n) || n < 0) throw new Error(`--${name} must be a number`);
 }
 
-const USER = 'veltrix-site';
-const PASSWORD = 'local-dev-only';
-
-// The same staleness rule as tools/start.ts: build when the build is missing or older than its inputs.
-function ensureBuild() {
-  const inputs = [
-    'src',
-    'page-definitions',
-    'schemas',
-    'public',
-    'site.config.json',
-    'vite.config.ts',
-    'react-router.config.ts',
-    'package-lock.json',
-  ];
-  const newest = (target: string): number => {
-    if (!existsSync(target)) return 0;
-    const info = statSync(target);
-    if (!info.isDirectory()) return info.mtimeMs;
-    return readdirSync(target, { withFileTypes: true, recursive: true })
-      .filter((e) => e.isFile())
-      .reduce((max, e) => Math.max(max, statSync(path.join(e.parentPath, e.name)).mtimeMs), 0);
-  };
-  const stamp = path.join(projectRoot, 'build/server/index.js');
-  const builtAt = existsSync(stamp) ? statSync(stamp).mtimeMs : 0;
-  if (builtAt >= Math.max(...inputs.map((p) => newest(path.join(projectRoot, p))))) return;
-  console.log(builtAt ? 'Sources changed since the last build: rebuilding…' : 'No build yet: building…');
-  const result = spawnSync('npx', ['react-router', 'build'], {
-    cwd: projectRoot,
-    stdio: 'inherit',
-    env: { ...process.env, NODE_ENV: 'production' },
-  });
-  if (result.status !== 0) process.exit(result.status ?? 1);
-}
+const USER = DEFAULT_CONTENT_USER;
+const PASSWORD = DEFAULT_CONTENT_PASSWORD;
 
 /** Starts a child and resolves with the first URL matching `ready` in its output. */
 function startChild(args: string[], env: Record<string, string>, ready: RegExp): Promise<{ url: string; child: ChildProcess }> {
@@ -206,7 +176,7 @@ async function memoryCheck(contentApiBase: string) {
   }
 }
 
-ensureBuild();
+ensureBuild(projectRoot);
 const content = await startContentService({ port: 0, log: false, user: USER, password: PASSWORD });
 const work = path.join(tmpdir(), `bench-load-${randomUUID()}`);
 const outbox = path.join(work, 'outbox.sqlite');

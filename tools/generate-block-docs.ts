@@ -6,7 +6,7 @@
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { runMain } from './lib/cli.ts';
 import prettier from 'prettier';
 import { blockNames } from '../src/blocks/registry.ts';
 import { SchemaStore, type JsonSchema, type Located } from '../src/renderer/schema-store.ts';
@@ -232,12 +232,4 @@ async function main(argv: string[]): Promise<number> {
   return 0;
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  main(process.argv.slice(2)).then(
-    (code) => process.exit(code),
-    (error: unknown) => {
-      console.error(error instanceof Error ? error.message : error);
-      process.exit(1);
-    },
-  );
-}
+runMain(import.meta.url, main);

@@ -17,6 +17,7 @@
  */
 import { link, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { runMain } from './lib/cli.ts';
 import { createInterface, type Interface } from 'node:readline';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -463,12 +464,4 @@ Next:
   return 0;
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  main(process.argv.slice(2)).then(
-    (code) => process.exit(code),
-    (error: unknown) => {
-      console.error(error instanceof Error ? error.message : error);
-      process.exit(1);
-    },
-  );
-}
+runMain(import.meta.url, main);
