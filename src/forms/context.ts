@@ -11,8 +11,7 @@ export const FormsConfigContext = createContext<FormsConfig>({});
 /** What widgets need from the form around them (rjsf's formContext). */
 export interface SiteFormContext {
   captchaSiteKey?: string;
-  /** Sets another field (the CV widget also fills resume_filename). */
+  /** Sets another field (the CV widget also fills resume_filename). A reset remounts the form,
+   * so stateful widgets (captcha, file) start afresh without being told. */
   setField: (name: string, value: unknown) => void;
-  /** Bumped on every reset, so stateful widgets (captcha, file) clear themselves. */
-  resetCount: number;
 }

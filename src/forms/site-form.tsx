@@ -8,11 +8,12 @@
 import Form from '@rjsf/core';
 import type { ErrorSchema, RJSFSchema, ValidatorType } from '@rjsf/utils';
 import { createPrecompiledValidator } from '@rjsf/validator-ajv8';
-import { use, useContext, useId, useMemo, useRef, useState } from 'react';
+import { use, useContext, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { loadForm, type FormName } from '../generated/forms/index.ts';
 import { FormsConfigContext, type SiteFormContext } from './context.ts';
 import { fieldErrors, type FieldErrors } from './errors.ts';
+import { replayEditsBeforeHydration } from './replay.ts';
 import { newIdempotencyKey, submitForm } from './submit.ts';
 import { FieldTemplate, NoSubmitButton } from './templates.tsx';
 import type { FormDefinition } from './types.ts';
@@ -80,31 +81,50 @@ function LoadedForm({ definition, values }: { definition: FormDefinition; values
   const meta = definition.schema['x-form'];
   const validate = definition.validators[String(definition.schema.$id)];
   const validator = useMemo(() => createPrecompiledValidator(definition.validators, definition.schema) as unknown as ValidatorType, [definition]);
-  const [data, setData] = useState<Data>(() => initialData(definition, values));
+  const uiSchema = useMemo(() => ({ ...definition.uiSchema, 'ui:submitButtonOptions': { norender: true } }), [definition]);
+  // rjsf owns the field values (uncontrolled): it queues changes made milliseconds apart (autofill,
+  // a widget setting two fields) so none is lost, which a formData prop echoed back cannot promise.
+  // `data` mirrors what it reports, for validity and sending; a reset remounts it with fresh values.
+  const [initial, setInitial] = useState<Data>(() => initialData(definition, values));
+  const [data, setData] = useState<Data>(initial);
   const [honeypot, setHoneypot] = useState('');
   const [touched, setTouched] = useState<Set<string>>(() => new Set());
   const [serverErrors, setServerErrors] = useState<FieldErrors>({});
   const [status, setStatus] = useState<Status>({ state: 'idle' });
   const [resetCount, setResetCount] = useState(0);
   const [key, setKey] = useState<string | undefined>();
+  const formRef = useRef<Form<Data, RJSFSchema>>(null);
   const dialog = useRef<HTMLDialogElement>(null);
+  const wrapper = useRef<HTMLDivElement>(null);
   const navigate = useNavigate();
   const id = useId();
 
+  // In the hydration commit, before any re-render could overwrite what was typed meanwhile.
+  useLayoutEffect(() => {
+    if (!wrapper.current) return;
+    replayEditsBeforeHydration(wrapper.current);
+    // For tools and tests: from here on the form reacts to every keystroke.
+    wrapper.current.dataset.hydrated = 'true';
+  }, []);
+
   const valid = validate(data) === true;
   const errors = valid ? {} : fieldErrors(validate.errors);
-  const shown: ErrorSchema = { ...toErrorSchema(errors, touched), ...toErrorSchema(serverErrors) };
+  const shownKey = JSON.stringify([toErrorSchema(errors, touched), toErrorSchema(serverErrors)]);
+  // Same content, same object: rjsf re-derives its state whenever a prop deep-changes.
+  const shown = useMemo(() => {
+    const [client, server] = JSON.parse(shownKey) as [ErrorSchema, ErrorSchema];
+    return { ...client, ...server } as ErrorSchema;
+  }, [shownKey]);
 
   const touch = (fieldId?: string) => {
     const field = fieldName(fieldId);
-    if (field && !touched.has(field)) setTouched(new Set(touched).add(field));
+    if (field) setTouched((current) => (current.has(field) ? current : new Set(current).add(field)));
   };
 
-  const formContext: SiteFormContext = {
-    captchaSiteKey,
-    resetCount,
-    setField: (name, value) => setData((current) => ({ ...current, [name]: value })),
-  };
+  const formContext = useMemo<SiteFormContext>(
+    () => ({ captchaSiteKey, setField: (name, value) => formRef.current?.setFieldValue(name, value as Data) }),
+    [captchaSiteKey],
+  );
 
   const send = async () => {
     if (!valid || status.state === 'sending') return;
@@ -115,8 +135,10 @@ function LoadedForm({ definition, values }: { definition: FormDefinition; values
     setServerErrors({});
     const result = await submitForm(meta.endpoint, { ...data, [HONEYPOT]: honeypot }, submissionKey, fetch, definition.name);
     if (result.ok) {
+      const fresh = initialData(definition, values);
       setStatus({ state: 'idle' });
-      setData(initialData(definition, values));
+      setInitial(fresh);
+      setData(fresh);
       setTouched(new Set());
       setResetCount((n) => n + 1);
       setKey(undefined);
@@ -128,12 +150,14 @@ function LoadedForm({ definition, values }: { definition: FormDefinition; values
   };
 
   return (
-    <div className="site-form">
+    <div className="site-form" ref={wrapper}>
       <Form
         schema={definition.schema}
-        uiSchema={{ ...definition.uiSchema, 'ui:submitButtonOptions': { norender: true } }}
+        key={resetCount}
+        ref={formRef}
+        uiSchema={uiSchema}
         validator={validator}
-        formData={data}
+        initialFormData={initial}
         formContext={formContext}
         widgets={widgets}
         templates={templates}

@@ -5,7 +5,7 @@
  */
 import type { WidgetProps } from '@rjsf/utils';
 import { ariaDescribedByIds } from '@rjsf/utils';
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { lazy, Suspense, useRef } from 'react';
 import type { SiteFormContext } from '../context.ts';
 
 const ReCaptcha = lazy(() => import('react-google-recaptcha'));
@@ -32,17 +32,8 @@ function LocalCaptcha({ id, value, onChange, onBlur, rawErrors }: WidgetProps) {
   );
 }
 
-function GoogleCaptcha({ id, onChange, siteKey, registry }: WidgetProps & { siteKey: string }) {
+function GoogleCaptcha({ id, onChange, siteKey }: WidgetProps & { siteKey: string }) {
   const ref = useRef<{ reset(): void } | null>(null);
-  const resetCount = (registry.formContext as SiteFormContext).resetCount;
-  const seen = useRef(resetCount);
-  useEffect(() => {
-    // The form was reset after a submission: Google's widget keeps its own state, clear it.
-    if (seen.current !== resetCount) {
-      seen.current = resetCount;
-      ref.current?.reset();
-    }
-  }, [resetCount]);
   return (
     <div id={id} className="form-captcha" aria-describedby={ariaDescribedByIds(id)}>
       <Suspense fallback={<p className="form-captcha__loading">Loading verification…</p>}>

@@ -23,15 +23,8 @@ export function CvWidget({ id, onChange, onBlur, rawErrors, schema, options, reg
   const input = useRef<HTMLInputElement>(null);
   const [name, setName] = useState<string>();
   const [problem, setProblem] = useState<string>();
-  const [resetSeen, setResetSeen] = useState(context.resetCount);
   const maxBytes = Number(schema['x-max-file-bytes'] ?? Infinity);
   const filenameField = String(options.filenameField ?? 'resume_filename');
-  if (resetSeen !== context.resetCount) {
-    // The form was reset: forget the chosen file.
-    setResetSeen(context.resetCount);
-    setName(undefined);
-    setProblem(undefined);
-  }
   const clear = () => {
     if (input.current) input.current.value = '';
     setName(undefined);
