@@ -61,10 +61,10 @@ describe('<head> tags', () => {
     expect((await page('/blog?page=1')).canonical).toBe(`${ORIGIN}/blog`);
   });
 
-  it('the 404 page is noindex and has no canonical', async () => {
+  it('the 404 page answers 404 (which keeps it out of indexes), has a description and no canonical', async () => {
     const missing = await page('/no-such-page');
     expect(missing.status).toBe(404);
-    expect(missing.meta('robots')).toBe('noindex');
+    expect(missing.meta('description')).toMatch(/does not exist/);
     expect(missing.canonical).toBeUndefined();
   });
 });

@@ -23,7 +23,6 @@ export interface PageSeo {
   type: 'website' | 'article';
   /** Absolute URL of the page's first banner or article image. */
   image?: string;
-  noindex?: boolean;
 }
 
 export interface ResolvedChrome {

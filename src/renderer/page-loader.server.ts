@@ -234,8 +234,9 @@ export async function loadPage(request: Request): Promise<PageData> {
     const sections = notFound ? resolveSections(notFound, scope, catalog) : [];
     const page: PageData = {
       layout: notFound?.layout ?? 'main',
-      meta: notFound ? { title: text(resolve(notFound.meta?.title, scope)) ?? 'Page not found' } : { title: 'Page not found' },
-      seo: { ...pageSeo(sections, site, origin), noindex: true },
+      meta: notFound ? { ...resolveMeta(notFound, scope), title: text(resolve(notFound.meta?.title, scope)) ?? 'Page not found' } : { title: 'Page not found' },
+      // The 404 status keeps it out of search indexes; no canonical, since it stands for no URL.
+      seo: pageSeo(sections, site, origin),
       jsonLd: resolveJsonLd(undefined, scope, catalog, ctx(`${origin}${url.pathname}`)),
       sections,
       chrome,

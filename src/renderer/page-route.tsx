@@ -32,7 +32,6 @@ function metaTags(page: Pick<PageData, 'meta' | 'seo'> | undefined, siteName: st
     { title },
     ...(description ? [{ name: 'description', content: description }] : []),
     ...(page?.meta.keywords ? [{ name: 'keywords', content: page.meta.keywords }] : []),
-    ...(seo?.noindex ? [{ name: 'robots', content: 'noindex' }] : []),
     ...(seo?.canonical ? [{ tagName: 'link', rel: 'canonical', href: seo.canonical }] : []),
     ...(seo
       ? [
