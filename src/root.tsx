@@ -1,6 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from 'react-router';
-import siteConfig from '../site.config.json';
+// Only the language: the browser bundle gets no other part of the site config.
+import { language } from '../site.config.json';
 import stylesheet from './styles/site.css?url';
 
 export const links = () => [
@@ -10,7 +11,7 @@ export const links = () => [
 
 export function Layout({ children }: { children: ReactNode }) {
   return (
-    <html lang={siteConfig.language ?? 'en'}>
+    <html lang={language ?? 'en'}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

@@ -264,6 +264,29 @@ describe('forms in the browser', () => {
     expect(posts[0].postDataJSON()).toMatchObject({ email: VALID.email, mobile: VALID.mobile });
   });
 
+  it("the footer's 'Get in touch' form loads when the footer is scrolled near, and not at all on a page that opens with it in view", async () => {
+    const opened = await openPage(b.context);
+    watched = opened;
+    const formRequests: string[] = [];
+    opened.page.on('request', (request) => {
+      if (/\/assets\/site-form-/.test(request.url())) formRequests.push(request.url());
+    });
+    const page = opened.page;
+    await page.goto(`${site}/no-such-page`, { waitUntil: 'networkidle' });
+    await page.waitForSelector('html[data-hydrated="true"]', { state: 'attached' });
+    const footer = page.getByRole('contentinfo');
+    expect(await footer.locator('.site-footer__form').getByRole('link').count()).toBe(1);
+    expect(formRequests).toEqual([]);
+
+    await page.goto(`${site}/`, { waitUntil: 'networkidle' });
+    await page.waitForSelector('html[data-hydrated="true"]', { state: 'attached' });
+    expect(formRequests).toEqual([]);
+    await page.mouse.wheel(0, 100_000);
+    await footer.locator('.site-form[data-hydrated="true"] form.rjsf').waitFor({ timeout: 15_000 });
+    expect(formRequests.length).toBe(1);
+    expect(await footer.getByLabel(labelled('Message')).count()).toBe(1);
+  });
+
   it('a network failure (offline) is explained and the data stays', async () => {
     const { page, scope, bundle } = await openForm('partner');
     await fillValid(scope, bundle);

@@ -167,23 +167,46 @@ describe('blocks in the browser', () => {
     expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(1);
   });
 
-  it('carousels start once their slides are there, and move with the buttons', async () => {
+  it('carousels fetch swiper only when reached for, and a button pressed meanwhile still moves them', async () => {
     const { page, problems } = await visit('/');
     const strengths = page.getByRole('region', { name: /Strengths/ });
-    await expect.poll(() => strengths.locator('.swiper').getAttribute('class')).toContain('swiper-initialized');
+    const viewport = strengths.locator('.swiper');
+    await page.waitForTimeout(500);
+    expect(await viewport.getAttribute('class')).not.toContain('swiper-initialized');
+    // Before swiper the slides scroll natively.
+    expect(await viewport.evaluate((el) => getComputedStyle(el).overflowX)).toBe('auto');
     const wrapper = strengths.locator('.swiper-wrapper');
     const before = await wrapper.evaluate((el) => getComputedStyle(el).transform);
     await strengths.getByRole('button', { name: 'Next slide' }).click();
+    await expect.poll(() => viewport.getAttribute('class')).toContain('swiper-initialized');
     await expect.poll(() => wrapper.evaluate((el) => getComputedStyle(el).transform)).not.toBe(before);
     expect(problems).toEqual([]);
   });
 
-  it('the hero carousel does not autoplay under prefers-reduced-motion', async () => {
-    await b.context.close();
-    b.context = await b.browser.newContext({ viewport: { width: 1366, height: 900 }, reducedMotion: 'reduce' });
+  it('the autoplaying hero carousel fetches swiper by itself before its first slide change', async () => {
     const { page } = await visit('/');
     const hero = page.getByRole('region', { name: 'Highlights' });
+    await expect.poll(() => hero.locator('.swiper').getAttribute('class'), { timeout: 10_000 }).toContain('swiper-initialized');
+    expect(await hero.getByRole('button', { name: 'Pause carousel' }).isVisible()).toBe(true);
+  });
+
+  it('under prefers-reduced-motion nothing autoplays and swiper is not even fetched until a carousel is reached for', async () => {
+    await b.context.close();
+    b.context = await b.browser.newContext({ viewport: { width: 1366, height: 900 }, reducedMotion: 'reduce' });
+    const opened = await openPage(b.context);
+    const swiperRequests: string[] = [];
+    opened.page.on('request', (request) => {
+      if (/\/assets\/(swiper|modules)-/.test(request.url())) swiperRequests.push(request.url());
+    });
+    const { page } = await visit('/', opened);
+    const hero = page.getByRole('region', { name: 'Highlights' });
+    await expect.poll(() => hero.getByRole('button', { name: 'Play carousel' }).isVisible()).toBe(true);
+    await page.waitForTimeout(4000);
+    expect(await hero.locator('.swiper').getAttribute('class')).not.toContain('swiper-initialized');
+    expect(swiperRequests).toEqual([]);
+    await hero.hover();
     await expect.poll(() => hero.locator('.swiper').getAttribute('class')).toContain('swiper-initialized');
+    expect(swiperRequests.length).toBeGreaterThan(0);
     expect(await hero.getByRole('button', { name: 'Play carousel' }).isVisible()).toBe(true);
   });
 });

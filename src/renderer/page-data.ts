@@ -58,6 +58,8 @@ export interface ContentUnavailable {
   kind: 'content-unavailable';
   message: string;
   chrome: ResolvedChrome;
+  /** 'server' when the page failed for another reason than its content (a bug). */
+  cause?: 'content' | 'server';
 }
 
 export function isPageData(value: unknown): value is PageData {

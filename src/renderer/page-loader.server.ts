@@ -267,7 +267,26 @@ function formsConfig(): PageData['forms'] {
 }
 
 /** loadPage for the route loader: adds `X-Content-Stale: 1` when content was served stale (content service failing). */
+/** Responses the loader throws on purpose (404 page, content unavailable). */
+function isThrownResponse(error: unknown): boolean {
+  return error instanceof Response || (typeof error === 'object' && error !== null && (error as { type?: unknown }).type === 'DataWithResponseInit');
+}
+
 export async function loadPageResponse(request: Request) {
-  const { value, stale } = await trackStaleness(() => loadPage(request));
-  return data(value, { headers: stale ? { 'X-Content-Stale': '1' } : {} });
+  try {
+    const { value, stale } = await trackStaleness(() => loadPage(request));
+    return data(value, { headers: stale ? { 'X-Content-Stale': '1' } : {} });
+  } catch (error) {
+    if (isThrownResponse(error)) throw error;
+    // A bug, not bad content: log it, and still give the visitor the site's header and footer
+    // (from site.config.json alone), so the browser needs no copy of the site config.
+    console.error('[page] failed to load', new URL(request.url).pathname, error);
+    const payload: ContentUnavailable = {
+      kind: 'content-unavailable',
+      message: 'Something went wrong while showing this page.',
+      chrome: resolveChrome(getCatalog().site as unknown as SiteConfig, {}),
+      cause: 'server',
+    };
+    throw data(payload, { status: 500 });
+  }
 }

@@ -2,13 +2,13 @@
  * The one route module: every URL is answered by its page definition. The loader runs on the
  * server only (content credential, sanitizing); the component is the generic renderer.
  */
-import { isRouteErrorResponse, Link, useLocation, useRouteError } from 'react-router';
-import siteConfig from '../../site.config.json';
-import type { SiteConfig } from '../generated/site-config.ts';
+import type { ReactNode } from 'react';
+import { isRouteErrorResponse, Link, useLocation, useMatches, useRouteError } from 'react-router';
+// Only the name: the browser bundle gets no other part of the site config.
+import { name as siteName } from '../../site.config.json';
 import type { Route } from './+types/page-route';
-import { resolve } from './bindings.ts';
 import { PageShell } from './chrome/page-shell.tsx';
-import { isContentUnavailable, isPageData, type PageData, type ResolvedChrome } from './page-data.ts';
+import { isContentUnavailable, isPageData, type PageData } from './page-data.ts';
 import { loadPageResponse } from './page-loader.server.ts';
 import { Sections } from './render-sections.tsx';
 import { FormsConfigContext } from '../forms/context.ts';
@@ -56,10 +56,9 @@ function JsonLdScripts({ items }: { items: string[] | undefined }) {
 }
 
 export function meta({ data, error }: Route.MetaArgs) {
-  const site = siteConfig as unknown as SiteConfig;
-  if (data) return metaTags(data, site.name);
-  if (isRouteErrorResponse(error) && isPageData(error.data)) return metaTags(error.data, site.name);
-  return [{ title: `Temporarily unavailable | ${site.name}` }, { name: 'robots', content: 'noindex' }];
+  if (data) return metaTags(data, siteName);
+  if (isRouteErrorResponse(error) && isPageData(error.data)) return metaTags(error.data, siteName);
+  return [{ title: `Temporarily unavailable | ${siteName}` }, { name: 'robots', content: 'noindex' }];
 }
 
 export default function Page({ loaderData }: Route.ComponentProps) {
@@ -78,21 +77,10 @@ export default function Page({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/** Chrome from site.config.json alone (no content), for errors thrown before content loaded. */
-function fallbackChrome(): ResolvedChrome {
-  const site = siteConfig as unknown as SiteConfig;
-  return {
-    name: site.name,
-    logo: site.logo,
-    header: site.header,
-    footer: { ...(resolve(site.footer, {}) as ResolvedChrome['footer']), social: {} },
-    cookieConsent: site.cookieConsent,
-  };
-}
-
 export function ErrorBoundary() {
   const error = useRouteError();
   const location = useLocation();
+  const matches = useMatches();
   if (isRouteErrorResponse(error) && isPageData(error.data)) {
     const page = error.data;
     return (
@@ -102,15 +90,16 @@ export function ErrorBoundary() {
       </PageShell>
     );
   }
-  const chrome = isRouteErrorResponse(error) && isContentUnavailable(error.data) ? error.data.chrome : fallbackChrome();
+  const unavailable = isRouteErrorResponse(error) && isContentUnavailable(error.data) ? error.data : undefined;
+  // Loader failures bring the chrome with them; a rendering failure keeps the loaded page's.
+  const chrome = unavailable?.chrome ?? matches.map((match) => match.data).find(isPageData)?.chrome;
   if (!isRouteErrorResponse(error)) console.error(error);
   const here = `${location.pathname}${location.search}`;
-  return (
-    <PageShell layout="main" chrome={chrome}>
+  const notice: ReactNode = (
       <section className="notice container" role="alert">
         <h1 className="notice__title">This page is temporarily unavailable</h1>
         <p className="notice__text">
-          {isRouteErrorResponse(error) && isContentUnavailable(error.data)
+          {unavailable && unavailable.cause !== 'server'
             ? 'We could not load its content just now. Please try again in a moment.'
             : 'Something went wrong while showing this page. Please try again in a moment.'}
         </p>
@@ -123,6 +112,12 @@ export function ErrorBoundary() {
           </Link>
         </p>
       </section>
+  );
+  return chrome ? (
+    <PageShell layout="main" chrome={chrome}>
+      {notice}
     </PageShell>
+  ) : (
+    <main id="main">{notice}</main>
   );
 }

@@ -4,7 +4,8 @@
  * because they derive from the current location.
  */
 import { useLocation } from 'react-router';
-import siteConfig from '../../site.config.json';
+// Only the flag lists: the browser bundle gets no other part of the site config.
+import { urlFlags as configuredFlags } from '../../site.config.json';
 import type { SiteConfig } from '../generated/site-config.ts';
 
 export interface UrlFlags {
@@ -12,7 +13,7 @@ export interface UrlFlags {
   subscriptionPlatformPage: boolean;
 }
 
-export function urlFlags(pathname: string, config: SiteConfig['urlFlags'] = (siteConfig as unknown as SiteConfig).urlFlags): UrlFlags {
+export function urlFlags(pathname: string, config: SiteConfig['urlFlags'] = configuredFlags as SiteConfig['urlFlags']): UrlFlags {
   const contains = (list?: string[]) => (list ?? []).some((part) => pathname.includes(part));
   const productPage = contains(config?.productPage);
   return { productPage, subscriptionPlatformPage: productPage && contains(config?.subscriptionPlatformPage) };

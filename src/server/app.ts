@@ -10,6 +10,7 @@ import { getCatalog } from '../renderer/definitions.server.ts';
 import { config } from './config.ts';
 import { ContentError, readContent } from './content-client.ts';
 import { pageCaching } from './page-cache.ts';
+import { paintFirst } from './paint-first.ts';
 import { seoRouter } from './seo.ts';
 import { submissionRouter } from './submissions/router.ts';
 
@@ -46,8 +47,14 @@ app.get('/api/*path', async (req: Request, res: Response) => {
   }
 });
 
-// Cache-Control and ETag for server-rendered pages (HTML only; everything else streams).
-app.use(pageCaching({ cacheControl: config().pageCacheControl }));
+// Cache-Control and ETag for server-rendered pages (HTML only; everything else streams); in
+// production the scripts start after the first paint (./paint-first.ts).
+app.use(
+  pageCaching({
+    cacheControl: config().pageCacheControl,
+    transform: process.env.NODE_ENV === 'production' ? paintFirst : undefined,
+  }),
+);
 
 app.use(
   createRequestHandler({

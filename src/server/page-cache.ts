@@ -13,6 +13,8 @@ export interface PageCacheOptions {
   /** Cache-Control of 200 pages. */
   cacheControl: string;
   notFoundCacheControl?: string;
+  /** Rewrites each finished HTML document once, before its ETag is computed. */
+  transform?: (html: string) => string;
 }
 
 type Chunk = string | Uint8Array;
@@ -50,7 +52,8 @@ export function pageCaching(options: PageCacheOptions): RequestHandler {
     const isHtml = () => (buffering ??= /^text\/html\b/i.test(String(res.getHeader('Content-Type') ?? '')));
 
     const finish = (callback?: () => void) => {
-      const body = Buffer.concat(chunks);
+      const buffered = Buffer.concat(chunks);
+      const body = options.transform ? Buffer.from(options.transform(buffered.toString('utf8'))) : buffered;
       const status = res.statusCode;
       if (status >= 500) res.setHeader('Cache-Control', 'no-store');
       else if (status === 404) res.setHeader('Cache-Control', notFound);

@@ -1,63 +1,81 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
 import { preload } from 'react-dom';
 import type { CarouselBlockProps } from '../../generated/blocks.ts';
 import { MOBILE_QUERY, DESKTOP_QUERY } from '../banner/component.tsx';
 import { Html, listOf, OptionalLink, SectionHeading, type BlockExtras } from '../shared.tsx';
+import type { PerView } from './breakpoints.ts';
+import type { CarouselSwiper } from './swiper.ts';
 
-/**
- * Slides per view by viewport width (min-width breakpoints, as swiper reads them). The CSS
- * mirrors this table so the server-rendered list already has its final layout (no shift).
- */
-export const PER_VIEW_BREAKPOINTS = {
-  5: { base: 2, 640: 3, 768: 4, 980: 5 },
-  4: { base: 1, 640: 2, 768: 3, 980: 4 },
-  2: { base: 1, 500: 2 },
-  1: { base: 1 },
-} as const;
+// Tests and the catalog read the table from here, where the block lives.
+export { AUTOPLAY_DELAY_MS, PER_VIEW_BREAKPOINTS } from './breakpoints.ts';
 
-export const AUTOPLAY_DELAY_MS = 5000;
+/** How long an autoplaying carousel waits before fetching swiper when nobody touches it. */
+export const AUTOPLAY_LOAD_DELAY_MS = 3000;
 
-type PerView = keyof typeof PER_VIEW_BREAKPOINTS;
+type Direction = 'next' | 'prev';
 
-function swiperBreakpoints(perView: PerView) {
-  const { base: _base, ...rest } = PER_VIEW_BREAKPOINTS[perView] as Record<string, number>;
-  return Object.fromEntries(Object.entries(rest).map(([width, n]) => [width, { slidesPerView: n }]));
+const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
+function onMotionPreferenceChange(notify: () => void) {
+  const query = window.matchMedia?.(REDUCED_MOTION);
+  query?.addEventListener('change', notify);
+  return () => query?.removeEventListener('change', notify);
+}
+/** The visitor's reduced-motion preference (false on the server, then the real one). */
+function usePrefersReducedMotion(): boolean {
+  return useSyncExternalStore(onMotionPreferenceChange, () => window.matchMedia?.(REDUCED_MOTION).matches ?? false, () => false);
 }
 
 export function Carousel({ heading, label, variant = 'cards', perView = 5, autoplay = false, slides, priority }: CarouselBlockProps & BlockExtras) {
   const items = listOf(slides);
+  const sectionRef = useRef<HTMLElement>(null);
   const rootRef = useRef<HTMLDivElement>(null);
   const prevRef = useRef<HTMLButtonElement>(null);
   const nextRef = useRef<HTMLButtonElement>(null);
-  const swiperRef = useRef<{ autoplay?: { start(): void; stop(): void }; destroy(): void } | null>(null);
-  const [playing, setPlaying] = useState(autoplay);
+  const swiperRef = useRef<CarouselSwiper | null>(null);
+  const reducedMotion = usePrefersReducedMotion();
+  // Under reduced motion nothing plays until the visitor presses Play (and the button says so).
+  const [choice, setChoice] = useState<boolean | null>(null);
+  const playing = choice ?? (autoplay && !reducedMotion);
+  const playingRef = useRef(playing);
+  useEffect(() => {
+    playingRef.current = playing;
+  }, [playing]);
+  // Swiper (about 40 KB) is fetched when the visitor reaches for the carousel (pointer, focus,
+  // touch) or, for an autoplaying one, shortly before its first slide change; until then the
+  // server-rendered slides scroll natively (CSS scroll snap).
+  const [wanted, setWanted] = useState(false);
+  const pending = useRef<Direction | null>(null);
   const id = useId();
   const count = perView as PerView;
   const dataKey = JSON.stringify(items);
+  const movable = items.length > 1;
+
+  useEffect(() => {
+    const section = sectionRef.current;
+    if (wanted || !movable || !section) return;
+    const want = () => setWanted(true);
+    const triggers = ['pointerenter', 'focusin', 'touchstart'] as const;
+    for (const type of triggers) section.addEventListener(type, want, { passive: true });
+    const timer = autoplay && !reducedMotion ? window.setTimeout(want, AUTOPLAY_LOAD_DELAY_MS) : undefined;
+    return () => {
+      for (const type of triggers) section.removeEventListener(type, want);
+      window.clearTimeout(timer);
+    };
+  }, [wanted, movable, autoplay, reducedMotion]);
 
   useEffect(() => {
     const root = rootRef.current;
-    if (!root || items.length === 0) return;
+    if (!root || !wanted) return;
     let cancelled = false;
-    const reducedMotion = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
-    // Swiper is only downloaded on pages that have a carousel, once its slides are there.
-    void Promise.all([import('swiper'), import('swiper/modules')]).then(([{ default: Swiper }, modules]) => {
+    void import('./swiper.ts').then(({ createSwiper }) => {
       if (cancelled) return;
-      const wantAutoplay = autoplay && !reducedMotion;
-      swiperRef.current = new Swiper(root, {
-        modules: [modules.Navigation, modules.Keyboard, modules.A11y, modules.Autoplay],
-        slidesPerView: PER_VIEW_BREAKPOINTS[count].base,
-        breakpoints: swiperBreakpoints(count),
-        spaceBetween: variant === 'hero' ? 0 : 24,
-        speed: reducedMotion ? 0 : 400,
-        rewind: true,
-        watchOverflow: true,
-        keyboard: { enabled: true, onlyInViewport: true },
-        a11y: { enabled: true, prevSlideMessage: 'Previous slide', nextSlideMessage: 'Next slide', slideRole: 'group' },
-        navigation: { prevEl: prevRef.current, nextEl: nextRef.current },
-        autoplay: wantAutoplay ? { delay: AUTOPLAY_DELAY_MS, pauseOnMouseEnter: true, disableOnInteraction: false } : false,
-      }) as unknown as typeof swiperRef.current;
-      if (!wantAutoplay) setPlaying(false);
+      const swiper = createSwiper(root, { perView: count, hero: variant === 'hero', autoplay, reducedMotion, prev: prevRef.current, next: nextRef.current });
+      swiperRef.current = swiper;
+      if (autoplay && !playingRef.current) swiper.autoplay?.stop();
+      // A button pressed while swiper was on its way.
+      if (pending.current === 'next') swiper.slideNext();
+      if (pending.current === 'prev') swiper.slidePrev();
+      pending.current = null;
     });
     return () => {
       cancelled = true;
@@ -65,7 +83,7 @@ export function Carousel({ heading, label, variant = 'cards', perView = 5, autop
       swiperRef.current = null;
     };
     // dataKey stands for the slides: re-initialise only when the content changes.
-  }, [dataKey, autoplay, count, variant, items.length]);
+  }, [wanted, dataKey, autoplay, count, variant, reducedMotion]);
 
   if (items.length === 0) return null;
   const first = items[0];
@@ -79,14 +97,21 @@ export function Carousel({ heading, label, variant = 'cards', perView = 5, autop
 
   const togglePlay = () => {
     const auto = swiperRef.current?.autoplay;
-    if (!auto) return;
-    if (playing) auto.stop();
-    else auto.start();
-    setPlaying(!playing);
+    if (auto) {
+      if (playing) auto.stop();
+      else auto.start();
+    } else setWanted(true);
+    setChoice(!playing);
+  };
+  // Before swiper is there the buttons remember the move; afterwards swiper's own handlers act.
+  const early = (direction: Direction) => {
+    if (swiperRef.current) return;
+    pending.current = direction;
+    setWanted(true);
   };
 
   return (
-    <section className={`carousel carousel--${variant}`} aria-labelledby={heading?.title ? `${id}-h` : undefined} aria-label={heading?.title ? undefined : name}>
+    <section ref={sectionRef} className={`carousel carousel--${variant}`} aria-labelledby={heading?.title ? `${id}-h` : undefined} aria-label={heading?.title ? undefined : name}>
       {heading?.title ? (
         <div className="container">
           <header className="section-heading">
@@ -107,9 +132,9 @@ export function Carousel({ heading, label, variant = 'cards', perView = 5, autop
             ))}
           </div>
         </div>
-        {items.length > 1 ? (
+        {movable ? (
           <div className="carousel__controls">
-            <button ref={prevRef} type="button" className="carousel__button carousel__prev" aria-label="Previous slide">
+            <button ref={prevRef} type="button" className="carousel__button carousel__prev" aria-label="Previous slide" onClick={() => early('prev')}>
               <span aria-hidden="true">‹</span>
             </button>
             {autoplay ? (
@@ -117,7 +142,7 @@ export function Carousel({ heading, label, variant = 'cards', perView = 5, autop
                 <span aria-hidden="true">{playing ? '❚❚' : '▶'}</span>
               </button>
             ) : null}
-            <button ref={nextRef} type="button" className="carousel__button carousel__next" aria-label="Next slide">
+            <button ref={nextRef} type="button" className="carousel__button carousel__next" aria-label="Next slide" onClick={() => early('next')}>
               <span aria-hidden="true">›</span>
             </button>
           </div>

@@ -6,8 +6,10 @@ import type { Link } from '../../generated/site-config.ts';
 
 /**
  * The footer's 'Get in touch' form. It is on every page but rarely used, so its code (rjsf and
- * the validator) loads only when the footer comes near the viewport; until then, and without
- * JavaScript, a link to the contact page stands in.
+ * the validator, ~90 KB) loads only when the visitor scrolls the footer near the viewport; until
+ * then, without JavaScript, and on pages too short to scroll, a link to the contact page (which
+ * has the same form) stands in. Watching starts at the first scroll, so a page that opens with
+ * its footer in view does not pay for a form nobody asked for.
  */
 export function FooterForm({ form, link }: { form: string; link?: Link }) {
   const box = useRef<HTMLDivElement>(null);
@@ -21,8 +23,12 @@ export function FooterForm({ form, link }: { form: string; link?: Link }) {
         observer.disconnect();
       }
     }, { rootMargin: '400px' });
-    observer.observe(element);
-    return () => observer.disconnect();
+    const watch = () => observer.observe(element);
+    window.addEventListener('scroll', watch, { once: true, passive: true });
+    return () => {
+      window.removeEventListener('scroll', watch);
+      observer.disconnect();
+    };
   }, [near]);
   const known = (formNames as readonly string[]).includes(form);
   return (

@@ -1,0 +1,43 @@
+/**
+ * The carousel's swiper set-up, in its own module so that it is downloaded together with swiper
+ * when a carousel is first reached for (see component.tsx), never with the page.
+ */
+import Swiper from 'swiper';
+import { A11y, Autoplay, Keyboard, Navigation } from 'swiper/modules';
+import { AUTOPLAY_DELAY_MS, PER_VIEW_BREAKPOINTS, type PerView } from './breakpoints.ts';
+
+export interface CarouselSwiper {
+  autoplay?: { start(): void; stop(): void };
+  destroy(): void;
+  slideNext(): void;
+  slidePrev(): void;
+}
+
+function swiperBreakpoints(perView: PerView) {
+  const { base: _base, ...rest } = PER_VIEW_BREAKPOINTS[perView] as Record<string, number>;
+  return Object.fromEntries(Object.entries(rest).map(([width, n]) => [width, { slidesPerView: n }]));
+}
+
+export function createSwiper(
+  root: HTMLElement,
+  options: { perView: PerView; hero: boolean; autoplay: boolean; reducedMotion: boolean; prev: HTMLElement | null; next: HTMLElement | null },
+): CarouselSwiper {
+  // Continue from the slide the visitor scrolled to natively; swiper moves by transform.
+  const slide = root.querySelector<HTMLElement>('.swiper-slide');
+  const initialSlide = slide && slide.offsetWidth > 0 ? Math.round(root.scrollLeft / slide.offsetWidth) : 0;
+  root.scrollLeft = 0;
+  return new Swiper(root, {
+    modules: [Navigation, Keyboard, A11y, Autoplay],
+    initialSlide,
+    slidesPerView: PER_VIEW_BREAKPOINTS[options.perView].base,
+    breakpoints: swiperBreakpoints(options.perView),
+    spaceBetween: options.hero ? 0 : 24,
+    speed: options.reducedMotion ? 0 : 400,
+    rewind: true,
+    watchOverflow: true,
+    keyboard: { enabled: true, onlyInViewport: true },
+    a11y: { enabled: true, prevSlideMessage: 'Previous slide', nextSlideMessage: 'Next slide', slideRole: 'group' },
+    navigation: { prevEl: options.prev, nextEl: options.next },
+    autoplay: options.autoplay ? { delay: AUTOPLAY_DELAY_MS, pauseOnMouseEnter: true, disableOnInteraction: false } : false,
+  }) as unknown as CarouselSwiper;
+}

@@ -1,0 +1,14 @@
+import lighthouse from 'lighthouse';
+import * as chromeLauncher from 'chrome-launcher';
+const url = process.argv[2];
+const chrome = await chromeLauncher.launch({ chromePath: '/usr/bin/chromium', chromeFlags: ['--headless','--no-sandbox','--disable-gpu','--disable-background-networking','--disable-component-update','--disable-sync','--no-first-run'], logLevel: 'silent' });
+const r = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+chrome.kill();
+const a = r!.lhr.audits;
+for (const id of ['first-contentful-paint','largest-contentful-paint','speed-index','total-blocking-time','interactive']) console.log(id, Math.round(a[id].numericValue!), a[id].score);
+console.log('perf', r!.lhr.categories.performance.score);
+console.log('render-blocking', JSON.stringify((a['render-blocking-resources'] as any).details?.items?.map((i:any)=>[i.url,i.wastedMs])));
+console.log('lcp element', JSON.stringify((a['largest-contentful-paint-element'] as any).details?.items?.[0]?.items?.[0]?.node?.snippet), JSON.stringify((a['largest-contentful-paint-element'] as any).details?.items?.[1]?.items));
+console.log('critical chains', JSON.stringify((a['critical-request-chains'] as any).details?.longestChain));
+const reqs = (a['network-requests'] as any).details.items.map((i:any)=>[i.url.replace(/^https?:\/\/[^/]+/,''), i.resourceType, i.priority, Math.round(i.transferSize/1024), Math.round(i.networkRequestTime), Math.round(i.networkEndTime)]);
+console.log(reqs.map((r:any)=>r.join(' ')).join('\n'));
