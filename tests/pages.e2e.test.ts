@@ -183,11 +183,19 @@ describe('blocks in the browser', () => {
     expect(problems).toEqual([]);
   });
 
-  it('the autoplaying hero carousel fetches swiper by itself before its first slide change', async () => {
-    const { page } = await visit('/');
+  it('the autoplaying hero carousel advances by itself without fetching swiper', async () => {
+    const opened = await openPage(b.context);
+    const swiperRequests: string[] = [];
+    opened.page.on('request', (request) => {
+      if (/\/assets\/(swiper|modules)-/.test(request.url())) swiperRequests.push(request.url());
+    });
+    const { page } = await visit('/', opened);
     const hero = page.getByRole('region', { name: 'Highlights' });
-    await expect.poll(() => hero.locator('.swiper').getAttribute('class'), { timeout: 10_000 }).toContain('swiper-initialized');
+    const viewport = hero.locator('.swiper');
     expect(await hero.getByRole('button', { name: 'Pause carousel' }).isVisible()).toBe(true);
+    await expect.poll(() => viewport.evaluate((el) => el.scrollLeft), { timeout: 12_000 }).toBeGreaterThan(0);
+    expect(await viewport.getAttribute('class')).not.toContain('swiper-initialized');
+    expect(swiperRequests).toEqual([]);
   });
 
   it('under prefers-reduced-motion nothing autoplays and swiper is not even fetched until a carousel is reached for', async () => {

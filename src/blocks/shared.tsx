@@ -55,8 +55,19 @@ export function OptionalLink({ link, className }: { link?: Partial<LinkProps>; c
   return (
     <SmartLink href={link.href} className={className}>
       {link.label}
+      {link.hiddenSuffix?.trim() ? (
+        <>
+          {' '}
+          <span className="visually-hidden">{link.hiddenSuffix.trim()}</span>
+        </>
+      ) : null}
     </SmartLink>
   );
+}
+
+/** Item titles sit one level below the section heading: h3 under a titled section, else h2. */
+export function itemHeading(heading?: SectionHeadingProps): 'h2' | 'h3' {
+  return heading?.title ? 'h3' : 'h2';
 }
 
 export function SectionHeading({ heading, level = 2 }: { heading?: SectionHeadingProps; level?: 1 | 2 }) {

@@ -68,6 +68,10 @@ export interface Link {
    * Link target: a site path (/blog), an anchor (#contact) or an absolute URL.
    */
   href: string;
+  /**
+   * Plain text.
+   */
+  hiddenSuffix?: string;
 }
 export interface AccordionItem {
   /**
@@ -115,6 +119,10 @@ export interface Link1 {
    * Link target: a site path (/blog), an anchor (#contact) or an absolute URL.
    */
   href: string;
+  /**
+   * Plain text.
+   */
+  hiddenSuffix?: string;
 }
 /**
  * Full-width page banner: desktop and mobile image, heading, paragraph and an optional call to action. The first banner of a page is its LCP image and is preloaded.
@@ -420,6 +428,10 @@ export interface Link2 {
    * Link target: a site path (/blog), an anchor (#contact) or an absolute URL.
    */
   href: string;
+  /**
+   * Plain text.
+   */
+  hiddenSuffix?: string;
 }
 /**
  * An icon navigator paired with a detail panel: choosing an icon (or Previous/Next) shows its title, text and image.

@@ -99,6 +99,10 @@ export interface Link {
    * Link target: a site path (/blog), an anchor (#contact) or an absolute URL.
    */
   href: string;
+  /**
+   * Plain text.
+   */
+  hiddenSuffix?: string;
 }
 export interface FooterConfig {
   columns: FooterColumn[];

@@ -1,7 +1,8 @@
 import type { CardGridBlockProps } from '../../generated/blocks.ts';
-import { DateText, Html, listOf, OptionalLink, SectionHeading, type BlockExtras } from '../shared.tsx';
+import { DateText, Html, listOf, OptionalLink, SectionHeading, type BlockExtras, itemHeading } from '../shared.tsx';
 
 export function CardGrid({ heading, variant = 'article', columns = 3, items, emptyText, footerLink }: CardGridBlockProps & BlockExtras) {
+  const ItemTitle = itemHeading(heading);
   const cards = listOf(items);
   return (
     <section className={`card-grid card-grid--${variant}`}>
@@ -31,7 +32,7 @@ export function CardGrid({ heading, variant = 'article', columns = 3, items, emp
                       <DateText value={card.date} />
                     </p>
                   ) : null}
-                  {card.title ? <h3 className="card__title">{card.title}</h3> : null}
+                  {card.title ? <ItemTitle className="card__title">{card.title}</ItemTitle> : null}
                   {card.text ? <p className="card__text">{card.text}</p> : null}
                   <Html html={card.html} className="card__html" />
                   <OptionalLink link={card.link} className="card__link text-link" />

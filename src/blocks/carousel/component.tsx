@@ -3,14 +3,11 @@ import { preload } from 'react-dom';
 import type { CarouselBlockProps } from '../../generated/blocks.ts';
 import { MOBILE_QUERY, DESKTOP_QUERY } from '../banner/component.tsx';
 import { Html, listOf, OptionalLink, SectionHeading, type BlockExtras } from '../shared.tsx';
-import type { PerView } from './breakpoints.ts';
+import { AUTOPLAY_DELAY_MS, type PerView } from './breakpoints.ts';
 import type { CarouselSwiper } from './swiper.ts';
 
 // Tests and the catalog read the table from here, where the block lives.
 export { AUTOPLAY_DELAY_MS, PER_VIEW_BREAKPOINTS } from './breakpoints.ts';
-
-/** How long an autoplaying carousel waits before fetching swiper when nobody touches it. */
-export const AUTOPLAY_LOAD_DELAY_MS = 3000;
 
 type Direction = 'next' | 'prev';
 
@@ -41,8 +38,8 @@ export function Carousel({ heading, label, variant = 'cards', perView = 5, autop
     playingRef.current = playing;
   }, [playing]);
   // Swiper (about 40 KB) is fetched when the visitor reaches for the carousel (pointer, focus,
-  // touch) or, for an autoplaying one, shortly before its first slide change; until then the
-  // server-rendered slides scroll natively (CSS scroll snap).
+  // touch); until then the server-rendered slides scroll natively (CSS scroll snap), and an
+  // autoplaying carousel advances that scroller itself.
   const [wanted, setWanted] = useState(false);
   const pending = useRef<Direction | null>(null);
   const id = useId();
@@ -56,12 +53,24 @@ export function Carousel({ heading, label, variant = 'cards', perView = 5, autop
     const want = () => setWanted(true);
     const triggers = ['pointerenter', 'focusin', 'touchstart'] as const;
     for (const type of triggers) section.addEventListener(type, want, { passive: true });
-    const timer = autoplay && !reducedMotion ? window.setTimeout(want, AUTOPLAY_LOAD_DELAY_MS) : undefined;
     return () => {
       for (const type of triggers) section.removeEventListener(type, want);
-      window.clearTimeout(timer);
     };
-  }, [wanted, movable, autoplay, reducedMotion]);
+  }, [wanted, movable]);
+
+  // Autoplay before swiper: the native scroller moves on by itself (rewinding at the end).
+  useEffect(() => {
+    const root = rootRef.current;
+    if (wanted || !movable || !playing || !root) return;
+    const timer = window.setInterval(() => {
+      const slides = [...root.querySelectorAll<HTMLElement>('.carousel__slide')];
+      const origin = slides[0]?.offsetLeft ?? 0;
+      const atEnd = root.scrollLeft + root.clientWidth >= root.scrollWidth - 1;
+      const next = slides.find((slide) => slide.offsetLeft - origin > root.scrollLeft + 1);
+      root.scrollTo({ left: atEnd || !next ? 0 : next.offsetLeft - origin, behavior: 'smooth' });
+    }, AUTOPLAY_DELAY_MS);
+    return () => window.clearInterval(timer);
+  }, [wanted, movable, playing]);
 
   useEffect(() => {
     const root = rootRef.current;
@@ -97,10 +106,8 @@ export function Carousel({ heading, label, variant = 'cards', perView = 5, autop
 
   const togglePlay = () => {
     const auto = swiperRef.current?.autoplay;
-    if (auto) {
-      if (playing) auto.stop();
-      else auto.start();
-    } else setWanted(true);
+    if (playing) auto?.stop();
+    else auto?.start();
     setChoice(!playing);
   };
   // Before swiper is there the buttons remember the move; afterwards swiper's own handlers act.

@@ -1,10 +1,11 @@
 import { useRef, useState } from 'react';
 import type { DocumentGridBlockProps } from '../../generated/blocks.ts';
-import { listOf, OptionalLink, SectionHeading, type BlockExtras } from '../shared.tsx';
+import { listOf, OptionalLink, SectionHeading, type BlockExtras, itemHeading } from '../shared.tsx';
 
 type Doc = DocumentGridBlockProps['documents'][number];
 
 export function DocumentGrid({ heading, downloadLabel = 'Download pdf', documents }: DocumentGridBlockProps & BlockExtras) {
+  const ItemTitle = itemHeading(heading);
   const docs = listOf(documents);
   const [open, setOpen] = useState<Doc | null>(null);
   const dialogRef = useRef<HTMLDialogElement>(null);
@@ -20,7 +21,7 @@ export function DocumentGrid({ heading, downloadLabel = 'Download pdf', document
           {docs.map((doc, index) => (
             <li key={index} className="document">
               {doc.image ? <img className="document__image" src={doc.image} alt="" width={320} height={200} loading="lazy" decoding="async" /> : null}
-              <h3 className="document__title">{doc.title}</h3>
+              <ItemTitle className="document__title">{doc.title}</ItemTitle>
               <p className="document__actions">
                 {doc.pdf ? (
                   <button type="button" className="button button--primary" aria-haspopup="dialog" onClick={() => show(doc)}>

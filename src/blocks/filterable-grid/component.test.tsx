@@ -17,6 +17,13 @@ describe('filterable-grid', () => {
     expect(screen.getByRole('button', { name: 'Next' }).hasAttribute('disabled')).toBe(true);
   });
 
+  it("names each repeated 'Read More' link after its item, for screen readers and search engines", () => {
+    renderBlock(<FilterableGrid {...fixture} />);
+    const link = screen.getByRole('link', { name: 'Read More about item 1' });
+    expect(link.getAttribute('href')).toBe('/white-paper-case-studies/item-1');
+    expect(link.querySelector('.visually-hidden')?.textContent).toBe('about item 1');
+  });
+
   it('filters by category tab and by search, starting again at page 1', () => {
     renderBlock(<FilterableGrid {...fixture} />);
     fireEvent.click(screen.getByRole('button', { name: 'Page 2' }));

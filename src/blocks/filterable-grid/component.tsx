@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import type { FilterableGridBlockProps } from '../../generated/blocks.ts';
 import { pageSlots } from '../paging.ts';
-import { DateText, listOf, OptionalLink, SectionHeading, type BlockExtras } from '../shared.tsx';
+import { DateText, listOf, OptionalLink, SectionHeading, type BlockExtras, itemHeading } from '../shared.tsx';
 import { TabList, TabPanel, useTabIds } from '../tabs.tsx';
 
 export function FilterableGrid({
@@ -13,6 +13,7 @@ export function FilterableGrid({
   categories,
   items,
 }: FilterableGridBlockProps & BlockExtras) {
+  const ItemTitle = itemHeading(heading);
   const cats = listOf(categories);
   const all = listOf(items);
   const [category, setCategory] = useState('');
@@ -77,7 +78,7 @@ export function FilterableGrid({
                       {labelOf(item.category) ? <span className="card__label">{labelOf(item.category)}</span> : null}
                       <DateText value={item.date} />
                     </p>
-                    <h3 className="card__title">{item.title}</h3>
+                    <ItemTitle className="card__title">{item.title}</ItemTitle>
                     {item.text ? <p className="card__text">{item.text}</p> : null}
                     <OptionalLink link={item.link} className="card__link text-link" />
                   </div>

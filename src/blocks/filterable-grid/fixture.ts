@@ -14,6 +14,6 @@ export const fixture: FilterableGridBlockProps = {
     category: i % 2 === 0 ? '1' : '2',
     date: `2026-0${(i % 9) + 1}-10`,
     text: `About ${title.toLowerCase()}.`,
-    link: { label: 'Read More', href: `/white-paper-case-studies/item-${i}` },
+    link: { label: 'Read More', hiddenSuffix: `about item ${i}`, href: `/white-paper-case-studies/item-${i}` },
   })),
 };

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { JobListBlockProps } from '../../generated/blocks.ts';
-import { listOf, SectionHeading, SmartLink, type BlockExtras } from '../shared.tsx';
+import { listOf, SectionHeading, SmartLink, type BlockExtras, itemHeading } from '../shared.tsx';
 
 const FILTERS = [
   ['expertise', 'Expertise', 'All expertise'],
@@ -11,6 +11,7 @@ const FILTERS = [
 type FilterKey = (typeof FILTERS)[number][0];
 
 export function JobList({ heading, applyLabel = 'Apply', emptyText = 'No open positions match these filters.', jobs }: JobListBlockProps & BlockExtras) {
+  const ItemTitle = itemHeading(heading);
   const all = listOf(jobs);
   const [chosen, setChosen] = useState<Record<FilterKey, string>>({ expertise: '', country: '', city: '' });
   const shown = all.filter((job) => FILTERS.every(([key]) => !chosen[key] || job[key] === chosen[key]));
@@ -45,7 +46,7 @@ export function JobList({ heading, applyLabel = 'Apply', emptyText = 'No open po
             {shown.map((job, index) => (
               <li key={job.href ?? index} className="job">
                 <div>
-                  <h3 className="job__title">{job.title}</h3>
+                  <ItemTitle className="job__title">{job.title}</ItemTitle>
                   <p className="job__meta">{[job.expertise, job.city, job.country].filter(Boolean).join(' · ')}</p>
                   {job.summary ? <p className="job__summary">{job.summary}</p> : null}
                 </div>

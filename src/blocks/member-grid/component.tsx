@@ -1,7 +1,8 @@
 import type { MemberGridBlockProps } from '../../generated/blocks.ts';
-import { listOf, OptionalLink, SectionHeading, type BlockExtras } from '../shared.tsx';
+import { listOf, OptionalLink, SectionHeading, type BlockExtras, itemHeading } from '../shared.tsx';
 
 export function MemberGrid({ heading, members, footerLink }: MemberGridBlockProps & BlockExtras) {
+  const ItemTitle = itemHeading(heading);
   const people = listOf(members);
   return (
     <section className="member-grid">
@@ -11,7 +12,7 @@ export function MemberGrid({ heading, members, footerLink }: MemberGridBlockProp
           {people.map((member, index) => (
             <li key={index} className="member">
               {member.image ? <img className="member__photo" src={member.image} alt="" width={240} height={240} loading="lazy" decoding="async" /> : null}
-              <h3 className="member__name">{member.name}</h3>
+              <ItemTitle className="member__name">{member.name}</ItemTitle>
               {member.position ? <p className="member__position">{member.position}</p> : null}
               {member.description ? <p className="member__description">{member.description}</p> : null}
               {member.linkedin || member.twitter ? (

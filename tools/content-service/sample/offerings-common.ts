@@ -41,4 +41,4 @@ export const paras = (...texts: string[]) => texts.map((t) => `<p>${t}</p>`).joi
 export const list = (...items: string[]) => `<ul>${items.map((i) => `<li>${i}</li>`).join('')}</ul>`;
 
 /** Benefit row HTML: a short heading and one sentence. */
-export const benefit = (heading: string, text: string) => `<h4>${heading}</h4><p>${text}</p>`;
+export const benefit = (heading: string, text: string) => `<h3>${heading}</h3><p>${text}</p>`;
