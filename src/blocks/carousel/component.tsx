@@ -130,7 +130,10 @@ export function Carousel({ heading, label, variant = 'cards', perView = 5, autop
         <SectionHeading heading={heading} />
       )}
       <div className={variant === 'hero' ? 'carousel__frame' : 'carousel__frame container'} aria-roledescription="carousel">
-        <div ref={rootRef} className={`swiper carousel__viewport per-view-${count}`}>
+        {/* Focusable: until swiper arrives this is a native scroller, and keyboard users scroll it too
+            (axe scrollable-region-focusable). */}
+        {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
+        <div ref={rootRef} className={`swiper carousel__viewport per-view-${count}`} role="group" aria-label={`${name}: slides`} tabIndex={0}>
           <div className="swiper-wrapper">
             {items.map((slide, index) => (
               <div className="swiper-slide carousel__slide" key={index} aria-roledescription="slide" aria-label={`${index + 1} / ${items.length}`}>
