@@ -46,6 +46,12 @@ for (const definition of definitions) {
   if (section && route && !placements.has(String(section.form))) placements.set(String(section.form), route);
 }
 
+// The footer's 'Get in touch' form is named in site.config.json, on every main page; it loads once
+// the footer is scrolled near (tested on the home page, long enough to scroll).
+const { footer: siteFooter } = JSON.parse((await loadSiteFile()).text) as { footer: { contact?: { form?: string } } };
+const FOOTER_FORM = siteFooter.contact?.form;
+if (FOOTER_FORM) placements.set(FOOTER_FORM, '/');
+
 async function concrete(route: string): Promise<string> {
   if (!route.includes(':')) return route;
   const parent = route.slice(0, route.lastIndexOf('/'));
@@ -85,7 +91,13 @@ async function openForm(form: string): Promise<{ page: Page; scope: Locator; bun
   const page = opened.page;
   await page.goto(`${site}${await concrete(placements.get(form)!)}`, { waitUntil: 'load' });
   await page.waitForSelector('html[data-hydrated="true"]', { state: 'attached' });
-  const block = page.locator('main [data-block="form"]').first();
+  const inFooter = form === FOOTER_FORM;
+  if (inFooter) {
+    // The cookie notice sits over the bottom corner, where the footer form's button is: answer it first, as a visitor would.
+    await page.getByRole('dialog', { name: 'Cookie consent' }).getByRole('button', { name: 'Close cookie notice' }).click();
+    await page.mouse.wheel(0, 100_000);
+  }
+  const block = inFooter ? page.getByRole('contentinfo') : page.locator('main [data-block="form"]').first();
   await block.locator('.site-form[data-hydrated="true"] form.rjsf').waitFor({ timeout: 15_000 });
   // Fields, buttons and messages of the form itself (the Thanks dialog is outside it).
   return { page, scope: block.locator('form.rjsf'), bundle: bundled(form) };
@@ -127,9 +139,9 @@ const labelled = (title: string) => new RegExp(`^${title.replace(/[.*+?^${}()|[\
 const submitButton = (scope: Locator) => scope.getByRole('button', { name: /^(Submit|Subscribe|Try again)$/ });
 
 describe('forms in the browser', () => {
-  it('every form is placed on some page (except the switched-off newsletter)', () => {
+  it('every form is placed on some page or in the footer (except the switched-off newsletter)', () => {
     expect([...placements.keys()].sort()).toEqual(
-      ['campaign-ccm', 'career', 'contact', 'partner', 'pdf-download', 'schedule-demo', 'talk-to-account-team', 'talk-to-sales'].sort(),
+      ['campaign-ccm', 'career', 'contact', 'footer-contact', 'partner', 'pdf-download', 'schedule-demo', 'talk-to-account-team', 'talk-to-sales'].sort(),
     );
   });
 
@@ -177,6 +189,7 @@ describe('forms in the browser', () => {
     const body = posts[0].postDataJSON() as Record<string, unknown>;
     for (const key of bundle.schema.required) expect(body, key).toHaveProperty(key);
     if (form === 'contact') expect(body.page_type).toBe('Contact');
+    if (form === 'footer-contact') expect(body.page_type).toBe('Footer Contact');
     if (form.startsWith('schedule') || form.startsWith('talk') || form === 'campaign-ccm') expect(body).toHaveProperty('lastnane');
     if (form === 'career') {
       expect(body.resume_filename).toBe('cv.pdf');
