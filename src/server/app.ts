@@ -5,17 +5,28 @@
  */
 import { createRequestHandler } from '@react-router/express';
 import express, { type Request, type Response } from 'express';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import contract from '../../schemas/content/contract.json' with { type: 'json' };
 import { getCatalog } from '../renderer/definitions.server.ts';
 import { config } from './config.ts';
 import { ContentError, readContent } from './content-client.ts';
 import { pageCaching } from './page-cache.ts';
+import { inlineCriticalCss } from './critical-css.ts';
 import { paintFirst } from './paint-first.ts';
 import { seoRouter } from './seo.ts';
 import { submissionRouter } from './submissions/router.ts';
 
 // Validate definitions at start-up: problems are logged now, not on a visitor's first request.
 getCatalog();
+
+/** build/client, found from this module's place inside build/server/ (its chunk depth may vary). */
+function clientBuildDirectory(): string {
+  let directory = path.dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 4 && !existsSync(path.join(directory, 'client', 'assets')); i++) directory = path.dirname(directory);
+  return path.join(directory, 'client');
+}
 
 export const app = express();
 app.disable('x-powered-by');
@@ -48,11 +59,13 @@ app.get('/api/*path', async (req: Request, res: Response) => {
 });
 
 // Cache-Control and ETag for server-rendered pages (HTML only; everything else streams); in
-// production the scripts start after the first paint (./paint-first.ts).
+// production the page's critical CSS is inlined (./critical-css.ts) and the scripts start after
+// the first paint (./paint-first.ts).
+const criticalCss = process.env.NODE_ENV === 'production' ? inlineCriticalCss(clientBuildDirectory()) : undefined;
 app.use(
   pageCaching({
     cacheControl: config().pageCacheControl,
-    transform: process.env.NODE_ENV === 'production' ? paintFirst : undefined,
+    transform: criticalCss ? (html) => paintFirst(criticalCss(html)) : undefined,
   }),
 );
 

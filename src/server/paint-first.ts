@@ -4,7 +4,8 @@
  * image for a slow mobile connection. This rewrites React Router's bootstrap in the finished
  * HTML: its module preloads leave <head>, and its inline module script is started from a tiny
  * inline script once the browser has painted (next frame, then a task), re-adding the preloads
- * at that moment so the modules still download in parallel.
+ * at that moment so the modules still download in parallel. The full stylesheet, deferred by
+ * ./critical-css.ts, is switched on at the same moment.
  *
  * Nothing else changes: the hydration data scripts run as before, and forms typed into before
  * hydration keep their values (src/forms/replay.ts). The bench (npm run bench) measures the gain:
@@ -32,6 +33,7 @@ export function paintFirst(html: string): string {
   const start =
     `(function(){var code=${scriptSafeJson(bootstrap[2])},preloads=${scriptSafeJson(preloads)},nonce=document.currentScript&&document.currentScript.nonce;` +
     `function start(){preloads.forEach(function(href){var l=document.createElement('link');l.rel='modulepreload';l.href=href;if(nonce)l.nonce=nonce;document.head.appendChild(l)});` +
+    `document.querySelectorAll('link[data-deferred-style]').forEach(function(l){l.media='all'});` +
     `var s=document.createElement('script');s.type='module';if(nonce)s.nonce=nonce;s.textContent=code;document.body.appendChild(s)}` +
     `requestAnimationFrame(function(){setTimeout(start,0)})})();`;
   const replacement = `<script${nonce ? ` nonce="${nonce}"` : ''}>${start}</script>`;

@@ -1,0 +1,47 @@
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { classesIn, criticalCss, inlineCriticalCss, parseStylesheet } from './critical-css.ts';
+
+const CSS =
+  ':root{--ink:#111}body{margin:0}.card{padding:1rem}.card:hover .card__title{color:red}.flip-card{transform:none}' +
+  '.a,.b{color:blue}.form:not(.form--sent){opacity:1}@media (min-width:768px){.card{padding:2rem}.flip-card{width:50%}}' +
+  '@keyframes spin{from{transform:rotate(0)}to{transform:rotate(1turn)}}@font-face{font-family:X;src:url(x.woff2)}';
+
+describe('critical CSS', () => {
+  it('keeps the rules whose classes all occur on the page, inside media queries too', () => {
+    const css = criticalCss(parseStylesheet(CSS), new Set(['card', 'card__title', 'b', 'form']));
+    expect(css).toContain(':root{--ink:#111}');
+    expect(css).toContain('body{margin:0}');
+    expect(css).toContain('.card:hover .card__title{color:red}');
+    expect(css).toContain('.b{color:blue}');
+    expect(css).not.toContain('.a,');
+    expect(css).toContain('.form:not(.form--sent)');
+    expect(css).toContain('@media (min-width:768px){.card{padding:2rem}}');
+    expect(css).not.toContain('flip-card');
+    expect(css).toContain('@keyframes spin');
+    expect(css).toContain('@font-face');
+  });
+
+  it('reads class names from the HTML', () => {
+    expect([...classesIn('<div class="a  b"><p class="c">x</p></div>')].sort()).toEqual(['a', 'b', 'c']);
+  });
+
+  it('inlines them and defers the stylesheet, with a noscript fallback; pages without the stylesheet stay as they are', () => {
+    const client = mkdtempSync(path.join(tmpdir(), 'critical-'));
+    mkdirSync(path.join(client, 'assets'));
+    writeFileSync(path.join(client, 'assets/site.css'), CSS);
+    const transform = inlineCriticalCss(client);
+    const html = '<html><head><link nonce="n" rel="stylesheet" href="/assets/site.css"/></head><body><div class="card">x</div></body></html>';
+    const out = transform(html);
+    expect(out).toContain('<style data-critical-css>');
+    expect(out).toContain('.card{padding:1rem}');
+    expect(out).not.toContain('.flip-card');
+    expect(out).toContain('<link nonce="n" rel="stylesheet" href="/assets/site.css" media="print" data-deferred-style/>');
+    expect(out).toContain('<noscript><link nonce="n" rel="stylesheet" href="/assets/site.css"/></noscript>');
+    expect(transform('<html><head></head><body></body></html>')).toBe('<html><head></head><body></body></html>');
+    const missing = '<html><head><link rel="stylesheet" href="/assets/gone.css"/></head></html>';
+    expect(transform(missing)).toBe(missing);
+  });
+});

@@ -1,0 +1,49 @@
+/**
+ * What the production server does for the first paint (src/server/critical-css.ts and
+ * src/server/paint-first.ts), seen in the HTML and in real Chromium.
+ */
+import { describe, expect, inject, it } from 'vitest';
+import { browserPerFile, openPage } from './e2e/browser.ts';
+
+const site = inject('siteUrl');
+const b = browserPerFile();
+
+describe('first paint', () => {
+  it('the HTML inlines the critical CSS, defers the full stylesheet and has no module preloads to compete with the paint', async () => {
+    const html = await (await fetch(`${site}/press`)).text();
+    const head = html.slice(0, html.indexOf('</head>'));
+    const critical = /<style data-critical-css>([\s\S]*?)<\/style>/.exec(head);
+    expect(critical).not.toBeNull();
+    // Rules of blocks on the page are in; rules of blocks elsewhere are not.
+    expect(critical![1]).toContain('.site-header');
+    expect(critical![1]).toContain('.card-grid');
+    expect(critical![1]).not.toContain('.flip-card');
+    expect(head).toMatch(/<link[^>]*rel="stylesheet"[^>]*media="print"[^>]*data-deferred-style/);
+    expect(head).toMatch(/<noscript><link[^>]*rel="stylesheet"[^>]*><\/noscript>/);
+    expect(html).not.toMatch(/<link[^>]*rel="modulepreload"/);
+    expect(html).not.toMatch(/<script[^>]*type="module"/);
+  });
+
+  it('in the browser the full stylesheet and the scripts start after the first frame, and the page hydrates cleanly', async () => {
+    const { page, problems } = await openPage(b.context);
+    // When the browser first renders a frame (rAF callbacks run right before it paints).
+    await page.addInitScript(() => requestAnimationFrame(() => ((window as unknown as { __frame: number }).__frame = performance.now())));
+    await page.goto(`${site}/press`, { waitUntil: 'load' });
+    await page.waitForSelector('html[data-hydrated="true"]', { state: 'attached' });
+    await expect.poll(() => page.locator('link[data-deferred-style]').getAttribute('media')).toBe('all');
+    expect(await page.locator('link[rel="modulepreload"]').count()).toBeGreaterThan(0);
+    const frame = await page.evaluate(() => (window as unknown as { __frame: number }).__frame);
+    const scripts = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .filter((entry) => /\/assets\/.*\.js$/.test(entry.name))
+        .map((entry) => entry.startTime),
+    );
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(Math.min(...scripts)).toBeGreaterThan(frame);
+    // Client navigation keeps working with the stylesheet on.
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).click();
+    await page.waitForURL(`${site}/privacy-policy`);
+    expect(problems).toEqual([]);
+  });
+});
