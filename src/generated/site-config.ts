@@ -153,9 +153,19 @@ export interface FooterContact {
   text?: string | Bind | Template | Switch;
   link?: Link;
   /**
-   * Form shown in the 'Get in touch' box (a file name of schemas/forms/, e.g. footer-contact). It loads when the footer scrolls into view.
+   * Form shown in the 'Get in touch' box (one of schemas/forms/, e.g. footer-contact). It loads once the footer is scrolled near.
    */
-  form?: string;
+  form?:
+    | 'contact'
+    | 'footer-contact'
+    | 'partner'
+    | 'schedule-demo'
+    | 'talk-to-sales'
+    | 'talk-to-account-team'
+    | 'campaign-ccm'
+    | 'career'
+    | 'pdf-download'
+    | 'newsletter';
 }
 export interface FooterNewsletter {
   /**

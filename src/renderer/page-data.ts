@@ -33,7 +33,7 @@ export interface ResolvedChrome {
     columns: SiteConfig['footer']['columns'];
     badge?: SiteConfig['footer']['badge'];
     social: { linkedin?: string; twitter?: string; facebook?: string; youtube?: string };
-    contact?: { heading?: string; text?: string; link?: Link; form?: string };
+    contact?: { heading?: string; text?: string; link?: Link; form?: NonNullable<SiteConfig['footer']['contact']>['form'] };
     newsletter?: { enabled?: boolean; heading?: string };
     copyright?: string;
   };

@@ -21,8 +21,10 @@ describe('paintFirst', () => {
     let frame: (() => void) | undefined;
     let task: (() => void) | undefined;
     const element = () => ({}) as Record<string, unknown>;
+    const deferredStyle = { media: 'print' };
     runInNewContext(boot, {
       document: {
+        querySelectorAll: (selector: string) => (selector === 'link[data-deferred-style]' ? [deferredStyle] : []),
         currentScript: { nonce: 'N1' },
         createElement: element,
         head: { appendChild: (e: Record<string, unknown>) => added.push(e) },
@@ -34,7 +36,9 @@ describe('paintFirst', () => {
     expect(added).toEqual([]);
     frame!();
     expect(added).toEqual([]);
+    expect(deferredStyle.media).toBe('print');
     task!();
+    expect(deferredStyle.media).toBe('all');
     expect(added.map((e) => e.href ?? e.type)).toEqual(['/assets/entry.js', '/assets/root.js', 'module']);
     expect(added.every((e) => e.nonce === 'N1')).toBe(true);
     expect(added[2].textContent).toBe(/<script[^>]*>([\s\S]*)<\/script>/.exec(BOOT)![1]);

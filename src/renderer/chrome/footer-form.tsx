@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { Form } from '../../blocks/form/component.tsx';
 import { SmartLink } from '../../blocks/shared.tsx';
-import { formNames, type FormName } from '../../generated/forms/index.ts';
-import type { Link } from '../../generated/site-config.ts';
+import type { Link, SiteConfig } from '../../generated/site-config.ts';
+
+type FooterFormName = NonNullable<NonNullable<SiteConfig['footer']['contact']>['form']>;
 
 /**
  * The footer's 'Get in touch' form. It is on every page but rarely used, so its code (rjsf and
@@ -11,7 +12,9 @@ import type { Link } from '../../generated/site-config.ts';
  * has the same form) stands in. Watching starts at the first scroll, so a page that opens with
  * its footer in view does not pay for a form nobody asked for.
  */
-export function FooterForm({ form, link }: { form: string; link?: Link }) {
+// The form name is checked against schemas/forms/ when the site config is validated, so the
+// browser bundle needs no list of forms.
+export function FooterForm({ form, link }: { form: FooterFormName; link?: Link }) {
   const box = useRef<HTMLDivElement>(null);
   const [near, setNear] = useState(false);
   useEffect(() => {
@@ -30,11 +33,10 @@ export function FooterForm({ form, link }: { form: string; link?: Link }) {
       observer.disconnect();
     };
   }, [near]);
-  const known = (formNames as readonly string[]).includes(form);
   return (
     <div ref={box} className="site-footer__form">
-      {near && known ? (
-        <Form form={form as FormName} />
+      {near ? (
+        <Form form={form} />
       ) : link ? (
         <SmartLink href={link.href} className="button button--primary">
           {link.label}
