@@ -66,6 +66,8 @@ app.use(
   pageCaching({
     cacheControl: config().pageCacheControl,
     transform: criticalCss ? (html) => paintFirst(criticalCss(html)) : undefined,
+    // Definitions only change between deployments in production; in development every request renders.
+    renderTtlMs: process.env.NODE_ENV === 'production' ? config().contentCacheTtlMs : 0,
   }),
 );
 
