@@ -6,18 +6,21 @@ import { classesIn, criticalCss, inlineCriticalCss, parseStylesheet } from './cr
 
 const CSS =
   ':root{--ink:#111}body{margin:0}.card{padding:1rem}.card:hover .card__title{color:red}.flip-card{transform:none}' +
-  '.a,.b{color:blue}.form:not(.form--sent){opacity:1}@media (min-width:768px){.card{padding:2rem}.flip-card{width:50%}}' +
+  '.a,.b{color:blue}.form:not(.form--sent){opacity:1}.block>:is(.card,.x-grid){margin:0}.list:has(>.gone){gap:0}@media (min-width:768px){.card{padding:2rem}.flip-card{width:50%}}' +
   '@keyframes spin{from{transform:rotate(0)}to{transform:rotate(1turn)}}@font-face{font-family:X;src:url(x.woff2)}';
 
 describe('critical CSS', () => {
   it('keeps the rules whose classes all occur on the page, inside media queries too', () => {
-    const css = criticalCss(parseStylesheet(CSS), new Set(['card', 'card__title', 'b', 'form']));
+    const css = criticalCss(parseStylesheet(CSS), new Set(['card', 'card__title', 'b', 'form', 'block', 'list']));
     expect(css).toContain(':root{--ink:#111}');
     expect(css).toContain('body{margin:0}');
     expect(css).toContain('.card:hover .card__title{color:red}');
     expect(css).toContain('.b{color:blue}');
     expect(css).not.toContain('.a,');
     expect(css).toContain('.form:not(.form--sent)');
+    // Lists inside :is()/:has() match when any entry does: such rules stay.
+    expect(css).toContain('.block>:is(.card,.x-grid){margin:0}');
+    expect(css).toContain('.list:has(>.gone){gap:0}');
     expect(css).toContain('@media (min-width:768px){.card{padding:2rem}}');
     expect(css).not.toContain('flip-card');
     expect(css).toContain('@keyframes spin');
@@ -33,7 +36,8 @@ describe('critical CSS', () => {
     mkdirSync(path.join(client, 'assets'));
     writeFileSync(path.join(client, 'assets/site.css'), CSS);
     const transform = inlineCriticalCss(client);
-    const html = '<html><head><link nonce="n" rel="stylesheet" href="/assets/site.css"/></head><body><div class="card">x</div></body></html>';
+    const html =
+      '<html><head><link nonce="n" rel="stylesheet" href="/assets/site.css"/></head><body><div class="card">x</div></body></html>';
     const out = transform(html);
     expect(out).toContain('<style data-critical-css>');
     expect(out).toContain('.card{padding:1rem}');

@@ -31,10 +31,18 @@ function attribute(tag: string, name: string): string | undefined {
   return new RegExp(`\\b${name}="([^"]*)"`).exec(tag)?.[1];
 }
 
-/** Class names a selector needs on the page (those inside :not() do not count). */
+/**
+ * Class names a selector needs on the page. Those inside functional pseudo-classes do not count:
+ * :not() negates, and :is()/:where()/:has() lists match when any one of them does.
+ */
 function classesOf(selector: string): string[] {
-  const withoutNegations = selector.replace(/:not\((?:[^()]|\([^()]*\))*\)/g, '');
-  return [...withoutNegations.matchAll(CLASS_IN_SELECTOR)].map((m) => m[1]);
+  let outer = selector;
+  // Innermost parentheses first, until none are left (nesting is shallow in practice).
+  for (let previous = ''; previous !== outer;) {
+    previous = outer;
+    outer = outer.replace(/:[\w-]+\([^()]*\)/g, '');
+  }
+  return [...outer.matchAll(CLASS_IN_SELECTOR)].map((m) => m[1]);
 }
 
 export function parseStylesheet(css: string): Parsed {
