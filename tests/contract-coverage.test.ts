@@ -13,7 +13,9 @@ const site = await loadSiteFile();
 const { definitions, site: siteConfig, issues } = validator.validate(await loadDefinitionFiles(), site);
 const brand = String(siteConfig?.brand);
 const sources = [
-  ...Object.entries((siteConfig?.layoutSources ?? {}) as Record<string, { path: string; query?: Record<string, unknown> }>).map(([name, s]) => ({ file: 'site.config.json', name, ...s })),
+  ...Object.entries((siteConfig?.layoutSources ?? {}) as Record<string, { path: string; query?: Record<string, unknown> }>).map(
+    ([name, s]) => ({ file: 'site.config.json', name, ...s }),
+  ),
   ...definitions.flatMap((d) => Object.entries(d.sources).map(([name, s]) => ({ file: d.file, name, ...s }))),
 ];
 let service: { url: string; close(): Promise<void> };

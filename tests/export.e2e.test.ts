@@ -12,7 +12,13 @@ const siteUrl = inject('siteUrl');
 const outDir = mkdtempSync(path.join(tmpdir(), 'site-export-'));
 const get = async (apiPath: string) => (await fetch(siteUrl + apiPath)).json() as Promise<unknown>;
 
-const decode = (text: string) => text.replace(/&amp;/g, '&').replace(/&#x27;|&#39;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>');
+const decode = (text: string) =>
+  text
+    .replace(/&amp;/g, '&')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>');
 const h1 = (html: string) => {
   const inner = /<h1\b[^>]*>([\s\S]*?)<\/h1>/.exec(html)?.[1];
   return inner === undefined ? undefined : decode(inner.replace(/<[^>]+>/g, '')).trim();
@@ -46,7 +52,8 @@ describe('static export', () => {
     for (const file of ['index.html', 'blog/index.html', 'contact/index.html']) expect(h1(page(file)), file).toBeTruthy();
     expect(h1(page('blog/index.html'))).toBe('Insights & Stories');
     expect(h1(page(`blog/${blogSlug}/index.html`))).toBe(blogTitle);
-    for (const file of ['_root.data', 'blog.data', `blog/${blogSlug}.data`, '__manifest']) expect(existsSync(path.join(outDir, file)), file).toBe(true);
+    for (const file of ['_root.data', 'blog.data', `blog/${blogSlug}.data`, '__manifest'])
+      expect(existsSync(path.join(outDir, file)), file).toBe(true);
     expect(readFileSync(path.join(outDir, '404.html'), 'utf8')).toContain('<h1');
   });
 

@@ -27,7 +27,8 @@ interface Bundled {
   schema: FormSchema;
   uiSchema: Record<string, { 'ui:widget'?: string }>;
 }
-const bundled = (name: string) => JSON.parse(readFileSync(path.join(projectRoot, 'src/generated/forms', `${name}.json`), 'utf8')) as Bundled;
+const bundled = (name: string) =>
+  JSON.parse(readFileSync(path.join(projectRoot, 'src/generated/forms', `${name}.json`), 'utf8')) as Bundled;
 
 /** One page per form: the first route whose definition places it (concrete, no parameters). */
 const placements = new Map<string, string>();
@@ -75,7 +76,9 @@ const VALID: Record<string, string> = {
 };
 
 /** A minimal valid PDF, as a visitor's CV. */
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
+const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+);
 
 const b = browserPerFile();
 let watched: WatchedPage | undefined;
@@ -125,7 +128,10 @@ async function checkWidgets(scope: Locator, bundle: Bundled) {
     await scope.getByText('Selected: cv.pdf').waitFor();
   }
   // rjsf applies changes asynchronously: click, then wait for the box to show the new state.
-  for (const [widget, name] of [['captcha', "I'm not a robot"], ['terms', /I agree with the terms/]] as const) {
+  for (const [widget, name] of [
+    ['captcha', "I'm not a robot"],
+    ['terms', /I agree with the terms/],
+  ] as const) {
     if (!widgets.some(([, w]) => w === widget)) continue;
     const box = scope.getByRole('checkbox', { name });
     await box.click();
@@ -141,71 +147,84 @@ const submitButton = (scope: Locator) => scope.getByRole('button', { name: /^(Su
 describe('forms in the browser', () => {
   it('every form is placed on some page or in the footer (except the switched-off newsletter)', () => {
     expect([...placements.keys()].sort()).toEqual(
-      ['campaign-ccm', 'career', 'contact', 'footer-contact', 'partner', 'pdf-download', 'schedule-demo', 'talk-to-account-team', 'talk-to-sales'].sort(),
+      [
+        'campaign-ccm',
+        'career',
+        'contact',
+        'footer-contact',
+        'partner',
+        'pdf-download',
+        'schedule-demo',
+        'talk-to-account-team',
+        'talk-to-sales',
+      ].sort(),
     );
   });
 
-  it.each([...placements.keys()])('%s: validation messages, digits-only mobile, one POST with the contract body, Thanks and reset', async (form) => {
-    const { page, scope, bundle } = await openForm(form);
-    const submit = submitButton(scope);
-    expect(await submit.isDisabled()).toBe(true);
-
-    // Required messages appear once a field was touched; invalid values get their SPEC text.
-    for (const [key, field] of visibleFields(bundle)) {
-      const input = scope.getByLabel(labelled(field.title!));
-      const requiredMessage = bundle.schema.errorMessage.required[key];
-      if (bundle.schema.required.includes(key) && requiredMessage) {
-        await input.fill('x');
-        await input.fill('');
-        await input.blur();
-        await expect.poll(() => scope.getByText(requiredMessage, { exact: true }).count()).toBeGreaterThan(0);
-      }
-      const pattern = field.errorMessage?.pattern;
-      if (pattern && key !== 'mobile') {
-        await input.fill(key === 'email' ? 'Not@Valid' : 'No <tags> please');
-        await expect.poll(() => scope.getByText(pattern, { exact: true }).count()).toBeGreaterThan(0);
-        expect(await input.getAttribute('aria-invalid')).toBe('true');
-      }
-    }
-    if (bundle.schema.properties.mobile) {
-      const mobile = scope.getByLabel(labelled('Mobile'));
-      await mobile.fill('');
-      await mobile.pressSequentially('98a7b6c5');
-      expect(await mobile.inputValue()).toBe('98765');
-      await expect.poll(() => scope.getByText('Phone Number require minimum 10 digit.', { exact: true }).count()).toBe(1);
-    }
-
-    await fillValid(scope, bundle);
-    await expect.poll(() => submit.isDisabled()).toBe(false);
-    const posts: Request[] = [];
-    page.on('request', (request) => {
-      if (request.method() === 'POST' && request.url().includes(bundle.schema['x-form'].endpoint)) posts.push(request);
-    });
-    await submit.click();
-    const dialog = page.getByRole('dialog', { name: bundle.schema['x-form'].success.title });
-    await expect.poll(() => dialog.isVisible(), { timeout: 15_000 }).toBe(true);
-    expect(await dialog.textContent()).toContain(bundle.schema['x-form'].success.text);
-    expect(posts).toHaveLength(1);
-    const body = posts[0].postDataJSON() as Record<string, unknown>;
-    for (const key of bundle.schema.required) expect(body, key).toHaveProperty(key);
-    if (form === 'contact') expect(body.page_type).toBe('Contact');
-    if (form === 'footer-contact') expect(body.page_type).toBe('Footer Contact');
-    if (form.startsWith('schedule') || form.startsWith('talk') || form === 'campaign-ccm') expect(body).toHaveProperty('lastnane');
-    if (form === 'career') {
-      expect(body.resume_filename).toBe('cv.pdf');
-      expect(Buffer.from(String(body.resume_base64), 'base64').subarray(0, 5).toString()).toBe('%PDF-');
-      expect(body.job_code).toBeTruthy();
-    }
-    if (form === 'pdf-download') expect(String(body.id)).toBe('1');
-
-    await dialog.getByRole('button', { name: bundle.schema['x-form'].success.confirm }).click();
-    if (bundle.schema['x-form'].success.redirect) await page.waitForURL(`${site}${bundle.schema['x-form'].success.redirect}`);
-    else {
-      const [firstKey, firstField] = visibleFields(bundle)[0];
-      expect(await scope.getByLabel(labelled(firstField.title!)).inputValue(), firstKey).toBe('');
+  it.each([...placements.keys()])(
+    '%s: validation messages, digits-only mobile, one POST with the contract body, Thanks and reset',
+    async (form) => {
+      const { page, scope, bundle } = await openForm(form);
+      const submit = submitButton(scope);
       expect(await submit.isDisabled()).toBe(true);
-    }
-  });
+
+      // Required messages appear once a field was touched; invalid values get their SPEC text.
+      for (const [key, field] of visibleFields(bundle)) {
+        const input = scope.getByLabel(labelled(field.title!));
+        const requiredMessage = bundle.schema.errorMessage.required[key];
+        if (bundle.schema.required.includes(key) && requiredMessage) {
+          await input.fill('x');
+          await input.fill('');
+          await input.blur();
+          await expect.poll(() => scope.getByText(requiredMessage, { exact: true }).count()).toBeGreaterThan(0);
+        }
+        const pattern = field.errorMessage?.pattern;
+        if (pattern && key !== 'mobile') {
+          await input.fill(key === 'email' ? 'Not@Valid' : 'No <tags> please');
+          await expect.poll(() => scope.getByText(pattern, { exact: true }).count()).toBeGreaterThan(0);
+          expect(await input.getAttribute('aria-invalid')).toBe('true');
+        }
+      }
+      if (bundle.schema.properties.mobile) {
+        const mobile = scope.getByLabel(labelled('Mobile'));
+        await mobile.fill('');
+        await mobile.pressSequentially('98a7b6c5');
+        expect(await mobile.inputValue()).toBe('98765');
+        await expect.poll(() => scope.getByText('Phone Number require minimum 10 digit.', { exact: true }).count()).toBe(1);
+      }
+
+      await fillValid(scope, bundle);
+      await expect.poll(() => submit.isDisabled()).toBe(false);
+      const posts: Request[] = [];
+      page.on('request', (request) => {
+        if (request.method() === 'POST' && request.url().includes(bundle.schema['x-form'].endpoint)) posts.push(request);
+      });
+      await submit.click();
+      const dialog = page.getByRole('dialog', { name: bundle.schema['x-form'].success.title });
+      await expect.poll(() => dialog.isVisible(), { timeout: 15_000 }).toBe(true);
+      expect(await dialog.textContent()).toContain(bundle.schema['x-form'].success.text);
+      expect(posts).toHaveLength(1);
+      const body = posts[0].postDataJSON() as Record<string, unknown>;
+      for (const key of bundle.schema.required) expect(body, key).toHaveProperty(key);
+      if (form === 'contact') expect(body.page_type).toBe('Contact');
+      if (form === 'footer-contact') expect(body.page_type).toBe('Footer Contact');
+      if (form.startsWith('schedule') || form.startsWith('talk') || form === 'campaign-ccm') expect(body).toHaveProperty('lastnane');
+      if (form === 'career') {
+        expect(body.resume_filename).toBe('cv.pdf');
+        expect(Buffer.from(String(body.resume_base64), 'base64').subarray(0, 5).toString()).toBe('%PDF-');
+        expect(body.job_code).toBeTruthy();
+      }
+      if (form === 'pdf-download') expect(String(body.id)).toBe('1');
+
+      await dialog.getByRole('button', { name: bundle.schema['x-form'].success.confirm }).click();
+      if (bundle.schema['x-form'].success.redirect) await page.waitForURL(`${site}${bundle.schema['x-form'].success.redirect}`);
+      else {
+        const [firstKey, firstField] = visibleFields(bundle)[0];
+        expect(await scope.getByLabel(labelled(firstField.title!)).inputValue(), firstKey).toBe('');
+        expect(await submit.isDisabled()).toBe(true);
+      }
+    },
+  );
 
   it('a failed submission keeps what was typed, says so, and the retry reuses the idempotency key', async () => {
     const { page, scope, bundle } = await openForm('contact');
@@ -230,16 +249,21 @@ describe('forms in the browser', () => {
 
   it('autofill: every field set in one burst, within the same task, is kept and the form can be sent', async () => {
     const { page, scope, bundle } = await openForm('partner');
-    const ids = await Promise.all(visibleFields(bundle).map(async ([key, field]) => [key, await scope.getByLabel(labelled(field.title!)).getAttribute('id')] as const));
-    await page.evaluate((entries) => {
-      // What a browser's autofill does: native value setter plus an input event, field after field, no pause.
-      for (const [id, value] of entries) {
-        const input = document.getElementById(id!) as HTMLInputElement | HTMLTextAreaElement;
-        const setter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(input), 'value')!.set!;
-        setter.call(input, value);
-        input.dispatchEvent(new Event('input', { bubbles: true }));
-      }
-    }, ids.map(([key, id]) => [id, VALID[key] ?? 'Valid text'] as const));
+    const ids = await Promise.all(
+      visibleFields(bundle).map(async ([key, field]) => [key, await scope.getByLabel(labelled(field.title!)).getAttribute('id')] as const),
+    );
+    await page.evaluate(
+      (entries) => {
+        // What a browser's autofill does: native value setter plus an input event, field after field, no pause.
+        for (const [id, value] of entries) {
+          const input = document.getElementById(id!) as HTMLInputElement | HTMLTextAreaElement;
+          const setter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(input), 'value')!.set!;
+          setter.call(input, value);
+          input.dispatchEvent(new Event('input', { bubbles: true }));
+        }
+      },
+      ids.map(([key, id]) => [id, VALID[key] ?? 'Valid text'] as const),
+    );
     await checkWidgets(scope, bundle);
     await expect.poll(() => submitButton(scope).isDisabled()).toBe(false);
     for (const [key, field] of visibleFields(bundle)) {
@@ -273,7 +297,9 @@ describe('forms in the browser', () => {
       if (request.method() === 'POST') posts.push(request);
     });
     await submitButton(scope).click();
-    await expect.poll(() => page.getByRole('dialog', { name: bundle.schema['x-form'].success.title }).isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(() => page.getByRole('dialog', { name: bundle.schema['x-form'].success.title }).isVisible(), { timeout: 15_000 })
+      .toBe(true);
     expect(posts[0].postDataJSON()).toMatchObject({ email: VALID.email, mobile: VALID.mobile });
   });
 

@@ -104,7 +104,9 @@ describe('site chrome', () => {
     const { page } = await visit('/');
     const dialog = page.getByRole('dialog', { name: 'Cookie consent' });
     await expect.poll(() => dialog.isVisible()).toBe(true);
-    expect(await dialog.textContent()).toContain('This website uses cookies to improve your browsing experience, analyse site traffic and improve our services.');
+    expect(await dialog.textContent()).toContain(
+      'This website uses cookies to improve your browsing experience, analyse site traffic and improve our services.',
+    );
     expect(await dialog.getByRole('link', { name: 'Privacy-policy' }).getAttribute('href')).toBe('/privacy-policy');
     expect(await dialog.getByRole('button', { name: 'Ok', exact: true }).isVisible()).toBe(true);
     expect(await dialog.getByRole('button', { name: 'Refuse cookies' }).isVisible()).toBe(true);

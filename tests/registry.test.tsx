@@ -55,12 +55,18 @@ describe('block registry', () => {
 
   it('generated types match the schemas', () => {
     // Exits non-zero, naming the stale file, when a schema changed without `npm run generate`.
-    const out = execFileSync(process.execPath, ['--import', 'tsx', 'tools/generate-types.ts', '--check'], { cwd: projectRoot, encoding: 'utf8' });
+    const out = execFileSync(process.execPath, ['--import', 'tsx', 'tools/generate-types.ts', '--check'], {
+      cwd: projectRoot,
+      encoding: 'utf8',
+    });
     expect(out).toContain('up to date');
   });
 
   it('compiled form validators match the form schemas', () => {
-    const out = execFileSync(process.execPath, ['--import', 'tsx', 'tools/compile-forms.ts', '--check'], { cwd: projectRoot, encoding: 'utf8' });
+    const out = execFileSync(process.execPath, ['--import', 'tsx', 'tools/compile-forms.ts', '--check'], {
+      cwd: projectRoot,
+      encoding: 'utf8',
+    });
     expect(out).toContain('up to date');
   });
 });

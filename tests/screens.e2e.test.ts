@@ -57,8 +57,16 @@ describe('screens', () => {
     expect(await page.locator('[data-block="card-grid"] .card').count()).toBe(12);
     await select.selectOption('2025');
     await page.waitForURL(`${site}/press?year=2025`);
-    await expect.poll(async () => [...new Set(await page.locator('[data-block="card-grid"] time').evaluateAll((els) => els.map((e) => e.getAttribute('datetime')?.slice(0, 4))))]).toEqual(['2025']);
-    expect(await page.getByRole('region', { name: 'Upcoming Events' }).getByRole('link', { name: 'View Event Details' }).count()).toBeGreaterThan(1);
+    await expect
+      .poll(async () => [
+        ...new Set(
+          await page.locator('[data-block="card-grid"] time').evaluateAll((els) => els.map((e) => e.getAttribute('datetime')?.slice(0, 4))),
+        ),
+      ])
+      .toEqual(['2025']);
+    expect(
+      await page.getByRole('region', { name: 'Upcoming Events' }).getByRole('link', { name: 'View Event Details' }).count(),
+    ).toBeGreaterThan(1);
   });
 
   it('careers: the city filter works and Apply leads to the job, whose Apply Now scrolls to the form', async () => {
@@ -69,7 +77,10 @@ describe('screens', () => {
     await page.getByRole('combobox', { name: 'City' }).selectOption('London');
     await expect.poll(() => jobs.count()).toBeLessThan(all);
     for (const meta of await page.locator('.job__meta').allTextContents()) expect(meta).toContain('London');
-    await jobs.first().getByRole('link', { name: /^Apply/ }).click();
+    await jobs
+      .first()
+      .getByRole('link', { name: /^Apply/ })
+      .click();
     await page.waitForURL(/\/careers\/.+/);
     await page.getByRole('link', { name: 'View All Jobs' }).waitFor();
     await page.getByRole('link', { name: 'Apply Now' }).click();
@@ -85,7 +96,9 @@ describe('screens', () => {
     expect(await page.getByRole('region').first().isVisible()).toBe(true);
     await question.press('Enter');
     expect(await question.getAttribute('aria-expanded')).toBe('false');
-    expect(await page.getByRole('navigation', { name: 'FAQ topics' }).locator('[aria-current="page"]').getAttribute('href')).toBe('/faq-ccm-platform');
+    expect(await page.getByRole('navigation', { name: 'FAQ topics' }).locator('[aria-current="page"]').getAttribute('href')).toBe(
+      '/faq-ccm-platform',
+    );
   });
 
   it('FAQ subscription billing: links to the external wiki', async () => {
@@ -105,7 +118,12 @@ describe('screens', () => {
     const title = (await grid.locator('.card__title').first().textContent())!;
     await grid.getByRole('searchbox').fill(title.slice(0, 12));
     await expect.poll(() => grid.locator('.card__title').first().textContent()).toBe(title);
-    expect(await page.getByRole('region', { name: /Latest/ }).locator('.swiper').getAttribute('class')).toContain('swiper');
+    expect(
+      await page
+        .getByRole('region', { name: /Latest/ })
+        .locator('.swiper')
+        .getAttribute('class'),
+    ).toContain('swiper');
   });
 
   it("downloads: 'Download pdf' only where a PDF exists, opened in a dialog frame", async () => {
@@ -139,7 +157,9 @@ describe('screens', () => {
     await menu.getByRole('link', { name: /Operation/ }).click();
     await page.waitForURL(`${site}/services/operation-service`);
     await expect.poll(() => menu.locator('[aria-current="page"]').getAttribute('href')).toBe('/services/operation-service');
-    await expect.poll(() => page.evaluate(() => Math.round(document.getElementById('content')!.getBoundingClientRect().top)), { timeout: 5000 }).toBeLessThanOrEqual(80);
+    await expect
+      .poll(() => page.evaluate(() => Math.round(document.getElementById('content')!.getBoundingClientRect().top)), { timeout: 5000 })
+      .toBeLessThanOrEqual(80);
   });
 
   it('migration: the icon navigator changes the detail', async () => {

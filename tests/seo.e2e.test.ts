@@ -29,13 +29,22 @@ async function page(path: string) {
     (script) => JSON.parse(script.textContent ?? '') as Record<string, unknown>,
   );
   const ofType = (type: string) => jsonLd.find((item) => item['@type'] === type);
-  return { status: response.status, document, meta, jsonLd, ofType, canonical: document.head.querySelector('link[rel="canonical"]')?.getAttribute('href') };
+  return {
+    status: response.status,
+    document,
+    meta,
+    jsonLd,
+    ofType,
+    canonical: document.head.querySelector('link[rel="canonical"]')?.getAttribute('href'),
+  };
 }
 
 /** The first link on a list page to a detail route, e.g. /blog/<slug>. */
 async function firstLink(path: string, prefix: string): Promise<string> {
   const { document } = await page(path);
-  const href = [...document.querySelectorAll('a[href]')].map((a) => a.getAttribute('href')!).find((h) => h.startsWith(prefix) && h.length > prefix.length);
+  const href = [...document.querySelectorAll('a[href]')]
+    .map((a) => a.getAttribute('href')!)
+    .find((h) => h.startsWith(prefix) && h.length > prefix.length);
   if (!href) throw new Error(`no link to ${prefix}… on ${path}`);
   return href;
 }
@@ -95,7 +104,10 @@ describe('JSON-LD', () => {
     expect(job).toBeDefined();
     for (const field of ['title', 'description', 'datePosted']) expect(job[field], field).toBeTruthy();
     expect(job.hiringOrganization).toMatchObject({ '@type': 'Organization', name: 'Veltrix' });
-    expect(job.jobLocation).toMatchObject({ '@type': 'Place', address: { '@type': 'PostalAddress', addressLocality: expect.any(String), addressCountry: expect.any(String) } });
+    expect(job.jobLocation).toMatchObject({
+      '@type': 'Place',
+      address: { '@type': 'PostalAddress', addressLocality: expect.any(String), addressCountry: expect.any(String) },
+    });
   });
 
   it('an FAQ page: FAQPage whose questions all have an accepted answer', async () => {
@@ -140,13 +152,18 @@ describe('robots.txt and sitemap.xml', () => {
     for (const route of routes) {
       if (route.includes(':')) {
         const pattern = new RegExp(`^${route.replace(/:[A-Za-z_]+/g, '[^/]+')}$`);
-        expect([...listed].some((p) => pattern.test(p)), route).toBe(true);
+        expect(
+          [...listed].some((p) => pattern.test(p)),
+          route,
+        ).toBe(true);
       } else expect(listed.has(route), route).toBe(true);
     }
 
     const slugs: string[] = [];
     for (let n = 1, last = 1; n <= last; n++) {
-      const body = (await (await fetch(`${site.url}/api/blog_list?page=${n}`)).json()) as { list: { last_page: number; data: { slug: string }[] } };
+      const body = (await (await fetch(`${site.url}/api/blog_list?page=${n}`)).json()) as {
+        list: { last_page: number; data: { slug: string }[] };
+      };
       last = body.list.last_page;
       slugs.push(...body.list.data.map((d) => d.slug));
     }

@@ -24,7 +24,10 @@ function head(html: string): string {
 describe('reference content service', () => {
   it('answers 401 without the credential or with a wrong one, 200 with it', async () => {
     expect((await get(`${content}/api/page/homepage`)).status).toBe(401);
-    expect((await get(`${content}/api/page/homepage`, { Authorization: `Basic ${Buffer.from('veltrix-site:wrong').toString('base64')}` })).status).toBe(401);
+    expect(
+      (await get(`${content}/api/page/homepage`, { Authorization: `Basic ${Buffer.from('veltrix-site:wrong').toString('base64')}` }))
+        .status,
+    ).toBe(401);
     expect((await get(`${content}/api/page/homepage`, { Authorization: basic })).status).toBe(200);
   });
 });
@@ -116,7 +119,10 @@ describe('when the content service fails', () => {
     down = await spawnSite({ CONTENT_API_BASE: 'http://127.0.0.1:9', EMBEDDED_CONTENT_SERVICE: '0' });
     broken = http.createServer((_req, res) => res.writeHead(500).end('upstream exploded'));
     await new Promise<void>((resolve) => broken.listen(0, '127.0.0.1', resolve));
-    failing = await spawnSite({ CONTENT_API_BASE: `http://127.0.0.1:${(broken.address() as AddressInfo).port}`, EMBEDDED_CONTENT_SERVICE: '0' });
+    failing = await spawnSite({
+      CONTENT_API_BASE: `http://127.0.0.1:${(broken.address() as AddressInfo).port}`,
+      EMBEDDED_CONTENT_SERVICE: '0',
+    });
   });
   afterAll(async () => {
     await down?.stop();

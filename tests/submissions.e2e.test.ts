@@ -20,8 +20,11 @@ import { spawnSite, type ChildSite } from './e2e/servers.ts';
 const tmp = mkdtempSync(path.join(tmpdir(), 'submissions-e2e-'));
 const endpoints = loadEndpoints();
 const endpointOf = (form: string) =>
-  (JSON.parse(readFileSync(path.join(projectRoot, `src/generated/forms/${form}.json`), 'utf8')) as { schema: { 'x-form': { endpoint: string } } }).schema['x-form']
-    .endpoint;
+  (
+    JSON.parse(readFileSync(path.join(projectRoot, `src/generated/forms/${form}.json`), 'utf8')) as {
+      schema: { 'x-form': { endpoint: string } };
+    }
+  ).schema['x-form'].endpoint;
 
 interface Env {
   content: RunningContentService;
@@ -101,7 +104,9 @@ describe('delivery to the content service', () => {
       expect(answer.json).toEqual({ status: 'accepted', id: expect.any(String) });
       sent.set(key, { form, body });
     }
-    await expect.poll(() => [...sent.keys()].filter((k) => deliveries(main.content, k).length > 0).length, { timeout: 20_000 }).toBe(sent.size);
+    await expect
+      .poll(() => [...sent.keys()].filter((k) => deliveries(main.content, k).length > 0).length, { timeout: 20_000 })
+      .toBe(sent.size);
 
     for (const [key, { form, body }] of sent) {
       const [delivered, ...more] = deliveries(main.content, key);
@@ -168,7 +173,9 @@ describe('delivery to the content service', () => {
     const key = newKey();
     expect((await post(main.site, '/api/newsletter_post', sampleBodies.newsletter(), { 'Idempotency-Key': key })).status).toBe(202);
     await expect.poll(() => deliveries(main.content, key).length, { timeout: 15_000 }).toBe(1);
-    expect(withOutbox(main.db, (o) => o.db.prepare('SELECT attempts FROM outbox WHERE idempotency_key = ?').get(key))).toEqual({ attempts: 2 });
+    expect(withOutbox(main.db, (o) => o.db.prepare('SELECT attempts FROM outbox WHERE idempotency_key = ?').get(key))).toEqual({
+      attempts: 2,
+    });
   });
 });
 
@@ -220,7 +227,8 @@ describe('refused requests', () => {
   });
 
   it('answers 400 for malformed JSON, a non-object or a missing Idempotency-Key', async () => {
-    for (const raw of ['{"name": "x",', '[]', '42', 'null']) expect((await post(fuzz.site, '/api/partner_form', raw)).status, raw).toBe(400);
+    for (const raw of ['{"name": "x",', '[]', '42', 'null'])
+      expect((await post(fuzz.site, '/api/partner_form', raw)).status, raw).toBe(400);
     const response = await fetch(`${fuzz.site.url}/api/partner_form`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
@@ -231,7 +239,9 @@ describe('refused requests', () => {
   });
 
   it('answers 415 for a body that is not JSON', async () => {
-    const answer = await post(fuzz.site, '/api/newsletter_post', 'email=a%40example.com', { 'Content-Type': 'application/x-www-form-urlencoded' });
+    const answer = await post(fuzz.site, '/api/newsletter_post', 'email=a%40example.com', {
+      'Content-Type': 'application/x-www-form-urlencoded',
+    });
     expect(answer.status).toBe(415);
     expect(answer.json.message).toEqual(expect.any(String));
   });
@@ -285,7 +295,15 @@ function fuzzCases(count: number, seed: number): FuzzCase[] {
     'abcdefghij',
     '12345',
   ];
-  const badTokens = ['', 'local-', 'local-not-a-uuid', 'local-6ba7b810-9dad-11d1-80b4-00c04fd430c8', randomUUID(), '03AGdBq2' + 'x'.repeat(500), 'x'.repeat(5000)];
+  const badTokens = [
+    '',
+    'local-',
+    'local-not-a-uuid',
+    'local-6ba7b810-9dad-11d1-80b4-00c04fd430c8',
+    randomUUID(),
+    '03AGdBq2' + 'x'.repeat(500),
+    'x'.repeat(5000),
+  ];
   let nesting: unknown = 'bottom';
   for (let i = 0; i < 200; i++) nesting = { a: [nesting] };
   const mutations: ((endpoint: SubmissionEndpoint, body: Record<string, unknown>) => FuzzCase | undefined)[] = [
@@ -326,10 +344,24 @@ function fuzzCases(count: number, seed: number): FuzzCase[] {
       body.recaptcha = pick(badTokens);
       return { endpoint: e.path, body, kind: 'bad captcha' };
     },
-    (e) => ({ endpoint: e.path, body: pick(['', '{', '{"a":', '[1,2', 'nul', '{"a":1}}', '\u00ff\u00fe', '{"a":"\\ud800"']), kind: 'malformed JSON' }),
+    (e) => ({
+      endpoint: e.path,
+      body: pick(['', '{', '{"a":', '[1,2', 'nul', '{"a":1}}', '\u00ff\u00fe', '{"a":"\\ud800"']),
+      kind: 'malformed JSON',
+    }),
     (e) => ({ endpoint: e.path, body: JSON.stringify(pick([[], [1], 1, 'text', null, true])), kind: 'not an object' }),
-    (e, body) => ({ endpoint: e.path, body, headers: { 'Idempotency-Key': pick(['', 'short', 'has spaces here', 'ü'.repeat(10), 'x'.repeat(201)]) }, kind: 'bad key' }),
-    (e, body) => ({ endpoint: e.path, body: JSON.stringify(body), headers: { 'Content-Type': pick(['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x']) }, kind: 'not JSON' }),
+    (e, body) => ({
+      endpoint: e.path,
+      body,
+      headers: { 'Idempotency-Key': pick(['', 'short', 'has spaces here', 'ü'.repeat(10), 'x'.repeat(201)]) },
+      kind: 'bad key',
+    }),
+    (e, body) => ({
+      endpoint: e.path,
+      body: JSON.stringify(body),
+      headers: { 'Content-Type': pick(['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x']) },
+      kind: 'not JSON',
+    }),
     (e, body) => {
       if (e.path !== '/api/career_form') return undefined;
       body.resume_base64 = pick([Buffer.from('plain text, not a CV').toString('base64'), SAMPLE_DOCX_BASE64]);

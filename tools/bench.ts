@@ -19,12 +19,29 @@ import { startContentService } from './content-service/server.ts';
 import { projectRoot } from './lib/project.ts';
 import { startSnapshotSite } from './lib/snapshot-site.ts';
 
-const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 /** Lighthouse's mobile defaults (simulated throttling), applied as real throttling for the LCP comparison. */
 const MOBILE = { width: 412, height: 823, deviceScaleFactor: 1.75, rttMs: 150, throughputKbps: 1.6 * 1024, cpuSlowdown: 4 };
 
-const TARGETS = { firstLoadJsKb: 120, performance: 95, accessibility: 100, bestPractices: 95, seo: 100, cls: 0.05, tbtMs: 150, lcpRatio: 1.15 };
+const TARGETS = {
+  firstLoadJsKb: 120,
+  performance: 95,
+  accessibility: 100,
+  bestPractices: 95,
+  seo: 100,
+  cls: 0.05,
+  tbtMs: 150,
+  lcpRatio: 1.15,
+};
 
 interface Template {
   name: string;
@@ -117,7 +134,12 @@ async function firstLoadJs(browser: Browser, url: string, budget: boolean): Prom
   );
   files.sort((a, b) => b.gzipBytes - a.gzipBytes);
   const gzipKb = kb(files.reduce((s, f) => s + f.gzipBytes, 0));
-  return { files, transferKb: kb(files.reduce((s, f) => s + f.transferBytes, 0)), gzipKb, met: budget ? gzipKb <= TARGETS.firstLoadJsKb : null };
+  return {
+    files,
+    transferKb: kb(files.reduce((s, f) => s + f.transferBytes, 0)),
+    gzipKb,
+    met: budget ? gzipKb <= TARGETS.firstLoadJsKb : null,
+  };
 }
 
 /** The server-rendered HTML without <script> tags and module preloads; everything else proxied to the site. */
@@ -137,10 +159,14 @@ async function startStrippedServer(siteUrl: string) {
       res.end(stripped.html);
       return;
     }
-    const upstream = http.request(`${siteUrl}${req.url}`, { method: req.method, headers: { ...req.headers, host: new URL(siteUrl).host } }, (up) => {
-      res.writeHead(up.statusCode ?? 502, up.headers);
-      up.pipe(res);
-    });
+    const upstream = http.request(
+      `${siteUrl}${req.url}`,
+      { method: req.method, headers: { ...req.headers, host: new URL(siteUrl).host } },
+      (up) => {
+        res.writeHead(up.statusCode ?? 502, up.headers);
+        up.pipe(res);
+      },
+    );
     upstream.on('error', () => res.destroy());
     req.pipe(upstream);
   });
@@ -166,7 +192,12 @@ async function startStrippedServer(siteUrl: string) {
 
 /** LCP in Chromium with Lighthouse's mobile throttling applied for real (CDP), cache disabled. */
 async function measureLcp(browser: Browser, url: string): Promise<number> {
-  const context = await browser.newContext({ viewport: { width: MOBILE.width, height: MOBILE.height }, deviceScaleFactor: MOBILE.deviceScaleFactor, isMobile: true, hasTouch: true });
+  const context = await browser.newContext({
+    viewport: { width: MOBILE.width, height: MOBILE.height },
+    deviceScaleFactor: MOBILE.deviceScaleFactor,
+    isMobile: true,
+    hasTouch: true,
+  });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
@@ -197,7 +228,12 @@ async function runLighthouse(url: string): Promise<LighthouseResult> {
   const chromeLauncher = await import('chrome-launcher');
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
   try {
-    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] });
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+    });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     const { categories, audits, runtimeError } = result.lhr;
     if (runtimeError) throw new Error(`Lighthouse ${url}: ${runtimeError.code} ${runtimeError.message}`);
@@ -231,13 +267,20 @@ async function runLighthouse(url: string): Promise<LighthouseResult> {
 }
 
 async function main() {
-  const only = argValue('--only')?.split(',').map((s) => s.trim()).filter(Boolean);
+  const only = argValue('--only')
+    ?.split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const skipLighthouse = process.argv.includes('--skip-lighthouse');
   const lcpRuns = Math.max(1, Number(argValue('--lcp-runs') ?? 3));
 
   if (!existsSync(path.join(projectRoot, 'build/server/index.js'))) {
     console.log('No production build: building…');
-    const build = spawnSync('npx', ['react-router', 'build'], { cwd: projectRoot, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+    const build = spawnSync('npx', ['react-router', 'build'], {
+      cwd: projectRoot,
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
     if (build.status !== 0) process.exit(build.status ?? 1);
   }
 
@@ -249,20 +292,30 @@ async function main() {
   try {
     const all = await templates(site.url);
     const chosen = only ? all.filter((t) => only.includes(t.path) || only.includes(t.name)) : all;
-    if (chosen.length === 0) throw new Error(`--only matched no template; templates: ${all.map((t) => `${t.name} (${t.path})`).join(', ')}`);
+    if (chosen.length === 0)
+      throw new Error(`--only matched no template; templates: ${all.map((t) => `${t.name} (${t.path})`).join(', ')}`);
     const results: Record<string, { path: string; firstLoadJs?: JsResult; lcp?: LcpResult; lighthouse?: LighthouseResult }> = {};
     for (const t of chosen) results[t.name] = { path: t.path };
 
     browser = await launch();
     for (const t of chosen) results[t.name].firstLoadJs = await firstLoadJs(browser, site.url + t.path, t.budget);
-    console.log(`\nFirst-load JS (gzip -9 of each script body; transfer = bytes on the wire), target ≤ ${TARGETS.firstLoadJsKb} KB on content pages without a form\n`);
+    console.log(
+      `\nFirst-load JS (gzip -9 of each script body; transfer = bytes on the wire), target ≤ ${TARGETS.firstLoadJsKb} KB on content pages without a form\n`,
+    );
     console.log(
       table(
         ['template', 'route', 'JS KB gzip', 'transfer KB', 'largest chunk', 'target'],
         chosen.map((t) => {
           const js = results[t.name].firstLoadJs!;
           const top = js.files[0];
-          return [t.name, t.path, js.gzipKb, js.transferKb, top ? `${top.url} (${kb(top.gzipBytes)})` : '-', js.met === null ? 'n/a (form)' : js.met ? 'met' : 'NOT MET'];
+          return [
+            t.name,
+            t.path,
+            js.gzipKb,
+            js.transferKb,
+            top ? `${top.url} (${kb(top.gzipBytes)})` : '-',
+            js.met === null ? 'n/a (form)' : js.met ? 'met' : 'NOT MET',
+          ];
         }),
       ),
     );
@@ -282,7 +335,9 @@ async function main() {
     }
     await browser.close();
     browser = undefined;
-    console.log(`\nLCP ratio: real page / same HTML without scripts (Chromium, mobile throttling ${MOBILE.rttMs} ms RTT, ${MOBILE.throughputKbps / 1024} Mbps, CPU ×${MOBILE.cpuSlowdown}; median of ${lcpRuns}), target ≤ ${TARGETS.lcpRatio}\n`);
+    console.log(
+      `\nLCP ratio: real page / same HTML without scripts (Chromium, mobile throttling ${MOBILE.rttMs} ms RTT, ${MOBILE.throughputKbps / 1024} Mbps, CPU ×${MOBILE.cpuSlowdown}; median of ${lcpRuns}), target ≤ ${TARGETS.lcpRatio}\n`,
+    );
     console.log(
       table(
         ['template', 'LCP ms', 'no-JS LCP ms', 'ratio', 'target'],
@@ -300,13 +355,26 @@ async function main() {
         process.stdout.write(`Lighthouse ${url}…\n`);
         results[t.name].lighthouse = await runLighthouse(url);
       }
-      console.log(`\nLighthouse (mobile, simulated throttling); targets perf ≥ ${TARGETS.performance}, a11y ${TARGETS.accessibility}, best practices ≥ ${TARGETS.bestPractices}, SEO ${TARGETS.seo}, CLS ≤ ${TARGETS.cls}, TBT ≤ ${TARGETS.tbtMs} ms\n`);
+      console.log(
+        `\nLighthouse (mobile, simulated throttling); targets perf ≥ ${TARGETS.performance}, a11y ${TARGETS.accessibility}, best practices ≥ ${TARGETS.bestPractices}, SEO ${TARGETS.seo}, CLS ≤ ${TARGETS.cls}, TBT ≤ ${TARGETS.tbtMs} ms\n`,
+      );
       console.log(
         table(
           ['template', 'perf', 'a11y', 'best', 'seo', 'CLS', 'TBT ms', 'LCP ms', 'targets', 'audits below 0.9'],
           chosen.map((t) => {
             const l = results[t.name].lighthouse!;
-            return [t.name, l.performance, l.accessibility, l.bestPractices, l.seo, l.cls, l.tbtMs, l.lcpMs, l.met ? 'met' : 'NOT MET', l.failedAudits.join(' ') || '-'];
+            return [
+              t.name,
+              l.performance,
+              l.accessibility,
+              l.bestPractices,
+              l.seo,
+              l.cls,
+              l.tbtMs,
+              l.lcpMs,
+              l.met ? 'met' : 'NOT MET',
+              l.failedAudits.join(' ') || '-',
+            ];
           }),
         ),
       );
@@ -316,8 +384,16 @@ async function main() {
     mkdirSync(outDir, { recursive: true });
     const file = path.join(outDir, 'bench.json');
     // --only updates its templates in an existing result file and keeps the others.
-    const previous = only && existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as { templates?: Record<string, unknown> }).templates : undefined;
-    writeFileSync(file, JSON.stringify({ date: new Date().toISOString(), targets: TARGETS, throttling: MOBILE, lcpRuns, templates: { ...previous, ...results } }, null, 2) + '\n');
+    const previous =
+      only && existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as { templates?: Record<string, unknown> }).templates : undefined;
+    writeFileSync(
+      file,
+      JSON.stringify(
+        { date: new Date().toISOString(), targets: TARGETS, throttling: MOBILE, lcpRuns, templates: { ...previous, ...results } },
+        null,
+        2,
+      ) + '\n',
+    );
     console.log(`\nWrote ${path.relative(projectRoot, file)}`);
   } finally {
     await browser?.close();

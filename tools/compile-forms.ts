@@ -30,7 +30,8 @@ function inline(node: unknown): unknown {
   const out: Json = {};
   if (typeof $ref === 'string') {
     const match = /^\.\.\/form-fields\.schema\.json#\/\$defs\/(\w+)$/.exec($ref);
-    if (!match || !fields.$defs[match[1]]) throw new Error(`Unsupported $ref ${$ref}: forms may refer to ../form-fields.schema.json#/$defs/<name> only`);
+    if (!match || !fields.$defs[match[1]])
+      throw new Error(`Unsupported $ref ${$ref}: forms may refer to ../form-fields.schema.json#/$defs/<name> only`);
     Object.assign(out, inline(fields.$defs[match[1]]));
   }
   for (const [key, value] of Object.entries(rest)) out[key] = key === 'x-ui-schema' ? value : inline(value);
@@ -48,7 +49,10 @@ function selfContained(code: string, name: string): string {
 }
 
 export async function formNames(): Promise<string[]> {
-  return (await readdir(formsDir)).filter((f) => f.endsWith('.schema.json')).map((f) => f.replace('.schema.json', '')).sort();
+  return (await readdir(formsDir))
+    .filter((f) => f.endsWith('.schema.json'))
+    .map((f) => f.replace('.schema.json', ''))
+    .sort();
 }
 
 async function generate(): Promise<Map<string, string>> {

@@ -89,7 +89,10 @@ export async function listPaths(get: Fetcher): Promise<string[]> {
 
 /** export/<path>/index.html and export/<path>.data ("/" → index.html and _root.data). */
 function filesFor(outDir: string, urlPath: string): { html: string; data: string } {
-  const segments = urlPath.split('/').filter(Boolean).map((s) => decodeURIComponent(s));
+  const segments = urlPath
+    .split('/')
+    .filter(Boolean)
+    .map((s) => decodeURIComponent(s));
   if (segments.some((s) => s === '..' || s === '.' || s.includes('/') || s.includes('\\'))) throw new Error(`unsafe path ${urlPath}`);
   if (segments.length === 0) return { html: path.join(outDir, 'index.html'), data: path.join(outDir, '_root.data') };
   return { html: path.join(outDir, ...segments, 'index.html'), data: path.join(outDir, ...segments) + '.data' };
@@ -121,7 +124,8 @@ export async function exportFrom(siteUrl: string, options: ExportOptions = {}): 
   const pages = options.only ?? (await listPaths(get));
 
   // The folder is emptied first: never the project or one of its parents.
-  if (!path.relative(outDir, projectRoot).startsWith('..') || outDir === path.parse(outDir).root) throw new Error(`refusing to empty ${outDir}: choose a folder of its own`);
+  if (!path.relative(outDir, projectRoot).startsWith('..') || outDir === path.parse(outDir).root)
+    throw new Error(`refusing to empty ${outDir}: choose a folder of its own`);
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });
   cpSync(clientDir, outDir, { recursive: true });
@@ -150,7 +154,9 @@ export async function exportFrom(siteUrl: string, options: ExportOptions = {}): 
   // The client discovers routes it has not loaded yet from /__manifest (query: paths, version). Our
   // route config is tiny (index + splat), so one answer covering both serves every navigation.
   const manifestFile = readdirSync(path.join(clientDir, 'assets')).find((f) => /^manifest-.+\.js$/.test(f));
-  const version = manifestFile ? /"version":"([^"]+)"/.exec(readFileSync(path.join(clientDir, 'assets', manifestFile), 'utf8'))?.[1] : undefined;
+  const version = manifestFile
+    ? /"version":"([^"]+)"/.exec(readFileSync(path.join(clientDir, 'assets', manifestFile), 'utf8'))?.[1]
+    : undefined;
   const manifest = await fetch(`${siteUrl}/__manifest?${new URLSearchParams({ paths: '/,/__any/__path', version: version ?? '' })}`);
   if (manifest.status === 200) write(path.join(outDir, '__manifest'), await manifest.text());
   else failures.push(`/__manifest: ${manifest.status}`);
@@ -159,7 +165,8 @@ export async function exportFrom(siteUrl: string, options: ExportOptions = {}): 
   // server with it; elsewhere configure the same rule (README "Deploy").
   const apiOrigin = (options.apiOrigin ?? process.env.PUBLIC_API_ORIGIN)?.replace(/\/+$/, '');
   if (apiOrigin) write(path.join(outDir, '_redirects'), `/api/*  ${apiOrigin}/api/:splat  200\n`);
-  else if (options.log) console.warn('PUBLIC_API_ORIGIN is not set: remember to proxy /api/* of the static host to the site server (forms, API reads).');
+  else if (options.log)
+    console.warn('PUBLIC_API_ORIGIN is not set: remember to proxy /api/* of the static host to the site server (forms, API reads).');
 
   if (failures.length) throw new Error(`export incomplete:\n  ${failures.join('\n  ')}`);
   return { outDir, pages, notFound: path.join(outDir, '404.html') };
@@ -168,7 +175,11 @@ export async function exportFrom(siteUrl: string, options: ExportOptions = {}): 
 /** Builds if needed, starts the content service (unless CONTENT_API_BASE is set) and the production site, exports, stops both. */
 export async function exportSite(options: ExportOptions = {}): Promise<ExportResult> {
   if (!existsSync(path.join(projectRoot, 'build/server/index.js'))) {
-    const build = spawnSync('npx', ['react-router', 'build'], { cwd: projectRoot, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+    const build = spawnSync('npx', ['react-router', 'build'], {
+      cwd: projectRoot,
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
     if (build.status !== 0) throw new Error('build failed');
   }
   let content: RunningContentService | undefined;
@@ -192,8 +203,13 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     const i = process.argv.indexOf(name);
     return i >= 0 ? process.argv[i + 1] : undefined;
   };
-  const only = arg('--only')?.split(',').map((s) => s.trim()).filter(Boolean);
+  const only = arg('--only')
+    ?.split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const started = Date.now();
   const result = await exportSite({ outDir: arg('--out'), only, log: true });
-  console.log(`Exported ${result.pages.length} pages and the 404 page to ${path.relative(process.cwd(), result.outDir) || '.'} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `Exported ${result.pages.length} pages and the 404 page to ${path.relative(process.cwd(), result.outDir) || '.'} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
 }

@@ -41,7 +41,14 @@ function age(ms: number): string {
 
 function table(rows: string[][]): string {
   const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
-  return rows.map((r) => r.map((cell, i) => cell.padEnd(widths[i])).join('  ').trimEnd()).join('\n');
+  return rows
+    .map((r) =>
+      r
+        .map((cell, i) => cell.padEnd(widths[i]))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n');
 }
 
 const outbox = new Outbox(file);
@@ -67,7 +74,9 @@ try {
     const header = ['key', 'endpoint', 'age', 'attempts', 'last error'];
     if (pending.length > 0) {
       console.log('\nPending:');
-      console.log(table([header, ...pending.map((r) => [r.key, r.endpoint, age(now - r.createdAt), String(r.attempts), r.lastError ?? ''])]));
+      console.log(
+        table([header, ...pending.map((r) => [r.key, r.endpoint, age(now - r.createdAt), String(r.attempts), r.lastError ?? ''])]),
+      );
     }
     if (dead.length > 0) {
       console.log('\nDead (retry with --retry <key> or --retry-dead):');

@@ -22,7 +22,9 @@ for (const issue of issues) {
 }
 const ms = Math.round(performance.now() - started);
 if (issues.length) {
-  console.error(`\n${issues.length} problem(s) in ${new Set(issues.map((i) => i.file)).size} file(s); ${files.length} definitions checked in ${ms} ms.`);
+  console.error(
+    `\n${issues.length} problem(s) in ${new Set(issues.map((i) => i.file)).size} file(s); ${files.length} definitions checked in ${ms} ms.`,
+  );
   process.exit(1);
 }
 const routes = definitions.flatMap((d) => d.routes).length;

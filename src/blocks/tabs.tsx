@@ -29,9 +29,13 @@ export function TabList({
     const last = tabs.length - 1;
     const next =
       event.key === 'ArrowRight' || event.key === 'ArrowDown'
-        ? index === last ? 0 : index + 1
+        ? index === last
+          ? 0
+          : index + 1
         : event.key === 'ArrowLeft' || event.key === 'ArrowUp'
-          ? index === 0 ? last : index - 1
+          ? index === 0
+            ? last
+            : index - 1
           : event.key === 'Home'
             ? 0
             : event.key === 'End'
@@ -71,7 +75,17 @@ export function TabList({
 }
 
 /** The panel of the selected tab; labelled by that tab. */
-export function TabPanel({ idBase, selectedIndex, children, className }: { idBase: string; selectedIndex: number; children: ReactNode; className?: string }) {
+export function TabPanel({
+  idBase,
+  selectedIndex,
+  children,
+  className,
+}: {
+  idBase: string;
+  selectedIndex: number;
+  children: ReactNode;
+  className?: string;
+}) {
   return (
     <div role="tabpanel" id={`${idBase}-panel`} aria-labelledby={`${idBase}-tab-${selectedIndex}`} className={className}>
       {children}

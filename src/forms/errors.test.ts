@@ -12,7 +12,17 @@ describe('fieldErrors', () => {
   });
 
   it('keeps the exact SPEC messages of invalid values', () => {
-    validate({ name: 'A<b', email: 'A@b', mobile: '12a', company_name: 'X', role: 'Y', page_type: 'Contact', message: 'H', recaptcha: 't', checkBox: false });
+    validate({
+      name: 'A<b',
+      email: 'A@b',
+      mobile: '12a',
+      company_name: 'X',
+      role: 'Y',
+      page_type: 'Contact',
+      message: 'H',
+      recaptcha: 't',
+      checkBox: false,
+    });
     expect(fieldErrors(validate.errors)).toEqual({
       name: ['Only text is required.'],
       email: ['Email not valid.'],

@@ -10,7 +10,9 @@ export type FieldErrors = Record<string, string[]>;
 /** The field an error is about ('' for the form as a whole). */
 export function errorField(error: ErrorObject): string {
   const inner = (error.params as { errors?: ErrorObject[] }).errors?.[0];
-  const missing = (inner?.params as { missingProperty?: string } | undefined)?.missingProperty ?? (error.params as { missingProperty?: string }).missingProperty;
+  const missing =
+    (inner?.params as { missingProperty?: string } | undefined)?.missingProperty ??
+    (error.params as { missingProperty?: string }).missingProperty;
   if (missing && !error.instancePath) return missing;
   return error.instancePath.replace(/^\//, '').split('/')[0] ?? '';
 }

@@ -58,7 +58,12 @@ async function hydrate(replay: boolean) {
 describe('replayEditsBeforeHydration', () => {
   it('hands what was typed before hydration to the components, through their own handlers', async () => {
     const container = await hydrate(true);
-    expect(JSON.parse(container.querySelector('output')!.textContent!)).toEqual({ name: 'Ada', mobile: '9876', message: 'Call me', agreed: true });
+    expect(JSON.parse(container.querySelector('output')!.textContent!)).toEqual({
+      name: 'Ada',
+      mobile: '9876',
+      message: 'Call me',
+      agreed: true,
+    });
     expect((container.querySelector('input') as HTMLInputElement).value).toBe('Ada');
   });
 

@@ -21,7 +21,14 @@ import { CaptchaWidget } from './widgets/captcha.tsx';
 import { CvWidget } from './widgets/cv.tsx';
 import { BaseInputTemplate, MobileWidget, TermsWidget, TextareaWidget } from './widgets/inputs.tsx';
 
-const widgets = { mobile: MobileWidget, captcha: CaptchaWidget, terms: TermsWidget, cv: CvWidget, TextareaWidget, textarea: TextareaWidget };
+const widgets = {
+  mobile: MobileWidget,
+  captcha: CaptchaWidget,
+  terms: TermsWidget,
+  cv: CvWidget,
+  TextareaWidget,
+  textarea: TextareaWidget,
+};
 const templates = { FieldTemplate, BaseInputTemplate, ButtonTemplates: { SubmitButton: NoSubmitButton } };
 
 /** The honeypot: invisible to people, tempting to bots; the server drops submissions that fill it. */
@@ -80,7 +87,10 @@ function LoadedForm({ definition, values }: { definition: FormDefinition; values
   const { captchaSiteKey } = useContext(FormsConfigContext);
   const meta = definition.schema['x-form'];
   const validate = definition.validators[String(definition.schema.$id)];
-  const validator = useMemo(() => createPrecompiledValidator(definition.validators, definition.schema) as unknown as ValidatorType, [definition]);
+  const validator = useMemo(
+    () => createPrecompiledValidator(definition.validators, definition.schema) as unknown as ValidatorType,
+    [definition],
+  );
   const uiSchema = useMemo(() => ({ ...definition.uiSchema, 'ui:submitButtonOptions': { norender: true } }), [definition]);
   // rjsf owns the field values (uncontrolled): it queues changes made milliseconds apart (autofill,
   // a widget setting two fields) so none is lost, which a formData prop echoed back cannot promise.
@@ -177,7 +187,14 @@ function LoadedForm({ definition, values }: { definition: FormDefinition; values
         <div className="form-honeypot" aria-hidden="true">
           <label>
             Website
-            <input name={HONEYPOT} type="text" tabIndex={-1} autoComplete="off" value={honeypot} onChange={(event) => setHoneypot(event.target.value)} />
+            <input
+              name={HONEYPOT}
+              type="text"
+              tabIndex={-1}
+              autoComplete="off"
+              value={honeypot}
+              onChange={(event) => setHoneypot(event.target.value)}
+            />
           </label>
         </div>
         {status.state === 'failed' ? (
@@ -186,7 +203,12 @@ function LoadedForm({ definition, values }: { definition: FormDefinition; values
           </p>
         ) : null}
         <p className="form-actions">
-          <button type="submit" className="button button--primary" disabled={!valid || status.state === 'sending'} aria-describedby={`${id}-hint`}>
+          <button
+            type="submit"
+            className="button button--primary"
+            disabled={!valid || status.state === 'sending'}
+            aria-describedby={`${id}-hint`}
+          >
             {status.state === 'sending' ? (
               <>
                 <span className="spinner" aria-hidden="true" /> Sending…

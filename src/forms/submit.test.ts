@@ -21,7 +21,9 @@ describe('submitForm', () => {
       await submitForm('/x', {}, 'k', answer(503)),
       await submitForm('/x', {}, 'k', answer(429, {}, { 'Retry-After': '120' })),
       await submitForm('/x', {}, 'k', answer(400, { message: 'Missing Idempotency-Key.' })),
-      await submitForm('/x', {}, 'k', (async () => { throw new TypeError('Failed to fetch'); }) as unknown as typeof fetch),
+      await submitForm('/x', {}, 'k', (async () => {
+        throw new TypeError('Failed to fetch');
+      }) as unknown as typeof fetch),
     ];
     for (const result of cases) {
       expect(result.ok).toBe(false);
@@ -32,6 +34,11 @@ describe('submitForm', () => {
 
   it('passes field errors of a 422 through', async () => {
     const result = await submitForm('/x', {}, 'k', answer(422, { message: 'Invalid', errors: { email: ['Email not valid.'] } }));
-    expect(result).toEqual({ ok: false, kind: 'invalid', message: 'Please correct the highlighted fields.', errors: { email: ['Email not valid.'] } });
+    expect(result).toEqual({
+      ok: false,
+      kind: 'invalid',
+      message: 'Please correct the highlighted fields.',
+      errors: { email: ['Email not valid.'] },
+    });
   });
 });

@@ -57,7 +57,10 @@ describe('resolve', () => {
       $each: 'page.list',
       map: {
         $switch: 'item.type',
-        cases: { blog: { $template: '/blog/{item.slug}' }, 'white-paper-case-study': { $template: '/white-paper-case-studies/{item.slug}' } },
+        cases: {
+          blog: { $template: '/blog/{item.slug}' },
+          'white-paper-case-study': { $template: '/white-paper-case-studies/{item.slug}' },
+        },
         default: '/resources',
       },
     };

@@ -93,9 +93,7 @@ export interface ResolveOptions {
  */
 export function resolve(node: unknown, scope: Scope, options: ResolveOptions = {}, pointer = ''): unknown {
   if (Array.isArray(node)) {
-    return node
-      .map((entry, index) => resolve(entry, scope, options, `${pointer}/${index}`))
-      .filter((entry) => entry !== undefined);
+    return node.map((entry, index) => resolve(entry, scope, options, `${pointer}/${index}`)).filter((entry) => entry !== undefined);
   }
   if (!isPlainObject(node)) return node;
 

@@ -11,7 +11,14 @@ import { isBinding, resolve, type Scope } from './bindings.ts';
 import { getCatalog, type Catalog } from './definitions.server.ts';
 import type { ContentUnavailable, PageData, PageMeta, PageSeo, ResolvedChrome, ResolvedSection } from './page-data.ts';
 import type { Located } from './schema-store.ts';
-import { absoluteUrl, jsonLdText, organizationJsonLd, toJsonLd, type OrganizationInfo, type StructuredDataContext } from './structured-data.ts';
+import {
+  absoluteUrl,
+  jsonLdText,
+  organizationJsonLd,
+  toJsonLd,
+  type OrganizationInfo,
+  type StructuredDataContext,
+} from './structured-data.ts';
 import { blockSchemaId, structuredDataSchemaId, type PageDefinition, type SourceSpec } from './validate-definitions.ts';
 import type { SiteConfig } from '../generated/site-config.ts';
 
@@ -166,7 +173,9 @@ function canonicalUrl(origin: string, url: URL): string {
 }
 
 function pageSeo(sections: ResolvedSection[], site: SiteConfig, origin: string, canonical?: string): PageSeo {
-  const withImage = sections.find((s) => (s.block === 'banner' || s.block === 'article') && typeof s.props.image === 'string' && s.props.image);
+  const withImage = sections.find(
+    (s) => (s.block === 'banner' || s.block === 'article') && typeof s.props.image === 'string' && s.props.image,
+  );
   return {
     canonical,
     siteName: site.name,
@@ -181,7 +190,10 @@ function resolveJsonLd(definition: PageDefinition | undefined, scope: Scope, cat
   (definition?.structuredData ?? []).forEach((spec, index) => {
     const where = `${definition!.file} /structuredData/${index}`;
     const { type, ...raw } = spec;
-    const props = resolve(raw, scope, { onIssue: (issue) => logOnce(`[content] ${where}${issue.pointer}: ${issue.message}`) }) as Record<string, unknown>;
+    const props = resolve(raw, scope, { onIssue: (issue) => logOnce(`[content] ${where}${issue.pointer}: ${issue.message}`) }) as Record<
+      string,
+      unknown
+    >;
     const clean = transform(props, catalog.validator.store.root(structuredDataSchemaId(type)), catalog) as Record<string, unknown>;
     const item = toJsonLd(type, clean, ctx);
     if (item) out.push(item);
@@ -234,7 +246,9 @@ export async function loadPage(request: Request): Promise<PageData> {
     const sections = notFound ? resolveSections(notFound, scope, catalog) : [];
     const page: PageData = {
       layout: notFound?.layout ?? 'main',
-      meta: notFound ? { ...resolveMeta(notFound, scope), title: text(resolve(notFound.meta?.title, scope)) ?? 'Page not found' } : { title: 'Page not found' },
+      meta: notFound
+        ? { ...resolveMeta(notFound, scope), title: text(resolve(notFound.meta?.title, scope)) ?? 'Page not found' }
+        : { title: 'Page not found' },
       // The 404 status keeps it out of search indexes; no canonical, since it stands for no URL.
       seo: pageSeo(sections, site, origin),
       jsonLd: resolveJsonLd(undefined, scope, catalog, ctx(`${origin}${url.pathname}`)),
@@ -269,7 +283,10 @@ function formsConfig(): PageData['forms'] {
 /** loadPage for the route loader: adds `X-Content-Stale: 1` when content was served stale (content service failing). */
 /** Responses the loader throws on purpose (404 page, content unavailable). */
 function isThrownResponse(error: unknown): boolean {
-  return error instanceof Response || (typeof error === 'object' && error !== null && (error as { type?: unknown }).type === 'DataWithResponseInit');
+  return (
+    error instanceof Response ||
+    (typeof error === 'object' && error !== null && (error as { type?: unknown }).type === 'DataWithResponseInit')
+  );
 }
 
 export async function loadPageResponse(request: Request) {

@@ -96,22 +96,22 @@ export function ErrorBoundary() {
   if (!isRouteErrorResponse(error)) console.error(error);
   const here = `${location.pathname}${location.search}`;
   const notice: ReactNode = (
-      <section className="notice container" role="alert">
-        <h1 className="notice__title">This page is temporarily unavailable</h1>
-        <p className="notice__text">
-          {unavailable && unavailable.cause !== 'server'
-            ? 'We could not load its content just now. Please try again in a moment.'
-            : 'Something went wrong while showing this page. Please try again in a moment.'}
-        </p>
-        <p className="notice__actions">
-          <Link to={here} className="button button--primary" replace>
-            Try again
-          </Link>{' '}
-          <Link to="/" className="button button--secondary">
-            Go to Homepage
-          </Link>
-        </p>
-      </section>
+    <section className="notice container" role="alert">
+      <h1 className="notice__title">This page is temporarily unavailable</h1>
+      <p className="notice__text">
+        {unavailable && unavailable.cause !== 'server'
+          ? 'We could not load its content just now. Please try again in a moment.'
+          : 'Something went wrong while showing this page. Please try again in a moment.'}
+      </p>
+      <p className="notice__actions">
+        <Link to={here} className="button button--primary" replace>
+          Try again
+        </Link>{' '}
+        <Link to="/" className="button button--secondary">
+          Go to Homepage
+        </Link>
+      </p>
+    </section>
   );
   return chrome ? (
     <PageShell layout="main" chrome={chrome}>

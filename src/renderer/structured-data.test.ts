@@ -73,12 +73,21 @@ describe('JSON-LD mappers', () => {
   it('JobPosting has title, description, datePosted, hiringOrganization and jobLocation', () => {
     const item = toJsonLd(
       'JobPosting',
-      { title: 'DevOps Engineer', description: '<p>Run it</p>', datePosted: '2026-02-18', identifier: 'VX-1', jobLocation: { city: 'Pune', country: 'India' } },
+      {
+        title: 'DevOps Engineer',
+        description: '<p>Run it</p>',
+        datePosted: '2026-02-18',
+        identifier: 'VX-1',
+        jobLocation: { city: 'Pune', country: 'India' },
+      },
       ctx,
     );
     expect(requiredMissing(item, 'JobPosting')).toEqual([]);
     expect(item!.hiringOrganization).toMatchObject({ name: 'Veltrix', logo: ctx.organization.logo });
-    expect(item!.jobLocation).toEqual({ '@type': 'Place', address: { '@type': 'PostalAddress', addressLocality: 'Pune', addressCountry: 'India' } });
+    expect(item!.jobLocation).toEqual({
+      '@type': 'Place',
+      address: { '@type': 'PostalAddress', addressLocality: 'Pune', addressCountry: 'India' },
+    });
   });
 
   it('FAQPage has each question with its accepted answer; entries without one are left out', () => {
@@ -88,7 +97,11 @@ describe('JSON-LD mappers', () => {
   });
 
   it('BreadcrumbList numbers its entries and makes every item absolute (the last one: this page)', () => {
-    const item = toJsonLd('BreadcrumbList', { items: [{ name: 'Home', url: '/' }, { name: 'Blog', url: '/blog' }, { name: 'A post' }] }, ctx);
+    const item = toJsonLd(
+      'BreadcrumbList',
+      { items: [{ name: 'Home', url: '/' }, { name: 'Blog', url: '/blog' }, { name: 'A post' }] },
+      ctx,
+    );
     expect(requiredMissing(item, 'BreadcrumbList')).toEqual([]);
     expect((item!.itemListElement as JsonLd[]).map((e) => [e.position, e.item])).toEqual([
       [1, 'https://www.veltrix.example/'],
@@ -144,18 +157,36 @@ describe('structured data and sitemap in definitions', () => {
   });
 
   it('checks structured-data binding paths against the content contract', () => {
-    const files = edited('blog-post.json', '"$bind": "post.post_data.posted_date"\n      },\n      "image"', '"$bind": "post.post_data.posted_dat"\n      },\n      "image"');
-    expect(messages(files)).toEqual([expect.stringMatching(/blog-post\.json:\d+:\d+ \/structuredData\/0\/datePublished\/\$bind: .*no field "posted_dat".*did you mean "posted_date"/)]);
+    const files = edited(
+      'blog-post.json',
+      '"$bind": "post.post_data.posted_date"\n      },\n      "image"',
+      '"$bind": "post.post_data.posted_dat"\n      },\n      "image"',
+    );
+    expect(messages(files)).toEqual([
+      expect.stringMatching(
+        /blog-post\.json:\d+:\d+ \/structuredData\/0\/datePublished\/\$bind: .*no field "posted_dat".*did you mean "posted_date"/,
+      ),
+    ]);
   });
 
   it('rejects unknown structured-data props and missing required ones', () => {
-    expect(messages(edited('blog-post.json', '"type": "BlogPosting",', '"type": "BlogPosting", "headlin": "x",')).join('\n')).toMatch(/unknown property "headlin"/);
-    expect(messages(edited('faq-ccm-platform.json', '"type": "FAQPage",\n      "questions"', '"type": "FAQPage",\n      "question"')).join('\n')).toMatch(/must have "questions"/);
+    expect(messages(edited('blog-post.json', '"type": "BlogPosting",', '"type": "BlogPosting", "headlin": "x",')).join('\n')).toMatch(
+      /unknown property "headlin"/,
+    );
+    expect(
+      messages(edited('faq-ccm-platform.json', '"type": "FAQPage",\n      "questions"', '"type": "FAQPage",\n      "question"')).join('\n'),
+    ).toMatch(/must have "questions"/);
   });
 
   it('checks sitemap paths and parameters against the contract and the route', () => {
-    expect(messages(edited('blog-post.json', '"each": "list.data"', '"each": "list.dta"')).join('\n')).toMatch(/\/sitemap\/each: .*no field "dta"/);
-    expect(messages(edited('career-detail.json', '"slug": "job_slug"', '"slug": "job_slag"')).join('\n')).toMatch(/\/sitemap\/params\/slug: .*no field "job_slag"/);
-    expect(messages(edited('career-detail.json', '"slug": "job_slug"', '"id": "job_slug"')).join('\n')).toMatch(/route parameter "id" is not in \/careers\/:slug/);
+    expect(messages(edited('blog-post.json', '"each": "list.data"', '"each": "list.dta"')).join('\n')).toMatch(
+      /\/sitemap\/each: .*no field "dta"/,
+    );
+    expect(messages(edited('career-detail.json', '"slug": "job_slug"', '"slug": "job_slag"')).join('\n')).toMatch(
+      /\/sitemap\/params\/slug: .*no field "job_slag"/,
+    );
+    expect(messages(edited('career-detail.json', '"slug": "job_slug"', '"id": "job_slug"')).join('\n')).toMatch(
+      /route parameter "id" is not in \/careers\/:slug/,
+    );
   });
 });

@@ -158,5 +158,8 @@ export function toJsonLd(type: string, props: Record<string, unknown>, ctx: Stru
 
 /** JSON for a `<script type="application/ld+json">`: `</` and line separators escaped so nothing can close the element. */
 export function jsonLdText(value: JsonLd): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }

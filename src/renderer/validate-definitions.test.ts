@@ -48,12 +48,18 @@ describe('definition validator', () => {
 
   it('rejects unknown props, unknown blocks, fields of list entries and route parameters the route lacks', async () => {
     const out = messages([...real, await fixture('blog-typo.json')]);
-    expect(out).toContain('tests/fixtures/broken-definitions/blog-typo.json:14:7 /sections/0/colour: unknown property "colour" (allowed: heading, subheading, text, image, imageMobile, cta, size)');
-    expect(out.find((m) => m.includes('/sections/1/block'))).toMatch(/^tests\/fixtures\/broken-definitions\/blog-typo\.json:16:7 \/sections\/1\/block: unknown block "hero-banner"/);
+    expect(out).toContain(
+      'tests/fixtures/broken-definitions/blog-typo.json:14:7 /sections/0/colour: unknown property "colour" (allowed: heading, subheading, text, image, imageMobile, cta, size)',
+    );
+    expect(out.find((m) => m.includes('/sections/1/block'))).toMatch(
+      /^tests\/fixtures\/broken-definitions\/blog-typo\.json:16:7 \/sections\/1\/block: unknown block "hero-banner"/,
+    );
     expect(out).toContain(
       'tests/fixtures/broken-definitions/blog-typo.json:19:71 /sections/2/items/map/title/$bind: an entry of page.filter_category has no field "nam" (did you mean "name"?)',
     );
-    expect(out).toContain('tests/fixtures/broken-definitions/blog-typo.json:7:15 /sources/post/path: route parameter "slug" is not in /broken-blog');
+    expect(out).toContain(
+      'tests/fixtures/broken-definitions/blog-typo.json:7:15 /sources/post/path: route parameter "slug" is not in /broken-blog',
+    );
   });
 
   it('reports JSON syntax errors with their position', async () => {
@@ -63,11 +69,15 @@ describe('definition validator', () => {
 
   it('checks source paths against the content contract', () => {
     const out = messages(withFile(edited('blog.json', '"/api/blog_list"', '"/api/blog_lists"')));
-    expect(out[0]).toMatch(/page-definitions\/blog\.json:\d+:\d+ \/sources\/list\/path: GET \/api\/blog_lists is not in the content contract .*\(did you mean "\/api\/blog_list"\?\)/);
+    expect(out[0]).toMatch(
+      /page-definitions\/blog\.json:\d+:\d+ \/sources\/list\/path: GET \/api\/blog_lists is not in the content contract .*\(did you mean "\/api\/blog_list"\?\)/,
+    );
   });
 
   it('checks query parameters and literal values against the schemas', () => {
-    expect(messages(withFile(edited('blog.json', '"cat_slug":', '"category":')))[0]).toMatch(/\/sources\/list\/query\/category: \/api\/blog_list takes no query parameter "category"/);
+    expect(messages(withFile(edited('blog.json', '"cat_slug":', '"category":')))[0]).toMatch(
+      /\/sources\/list\/query\/category: \/api\/blog_list takes no query parameter "category"/,
+    );
     expect(messages(withFile(edited('blog.json', '"variant": "article"', '"variant": "articles"')))[0]).toMatch(
       /\/sections\/2\/variant: must be one of "article", "feature", "pricing", "statement"$/,
     );
@@ -80,7 +90,9 @@ describe('definition validator', () => {
 
   it('rejects two pages on one route and requires exactly one not-found page', () => {
     const duplicate = { file: 'page-definitions/blog-copy.json', text: real.find((f) => f.file === 'page-definitions/blog.json')!.text };
-    expect(messages([...real, duplicate]).join('\n')).toMatch(/blog-copy\.json:4:3 \/route: route "\/blog" is already defined in page-definitions\/blog\.json/);
+    expect(messages([...real, duplicate]).join('\n')).toMatch(
+      /blog-copy\.json:4:3 \/route: route "\/blog" is already defined in page-definitions\/blog\.json/,
+    );
     const withoutNotFound = real.filter((f) => !f.file.endsWith('not-found.json'));
     expect(messages(withoutNotFound).join('\n')).toMatch(/exactly one definition must set "notFound": true \(found 0\)/);
   });
@@ -93,6 +105,8 @@ describe('definition validator', () => {
   it('validates site.config.json bindings against the layout sources', () => {
     const broken = { file: 'site.config.json', text: site.text.replace('common.footer.copyright', 'common.footer.copyrigth') };
     const out = validator.validate(real, broken).issues.map(formatIssue);
-    expect(out[0]).toMatch(/^site\.config\.json:\d+:\d+ \/footer\/copyright\/\$bind: GET \/api\/header_footer_common has no field "copyrigth" in footer \(did you mean "copyright"\?\)$/);
+    expect(out[0]).toMatch(
+      /^site\.config\.json:\d+:\d+ \/footer\/copyright\/\$bind: GET \/api\/header_footer_common has no field "copyrigth" in footer \(did you mean "copyright"\?\)$/,
+    );
   });
 });

@@ -173,10 +173,12 @@ export class DefinitionValidator {
     this.ajv.addFormat('image-path', true);
     for (const schema of resources.schemas) this.ajv.addSchema(schema);
     this.blockNames = new Set(resources.blockNames);
-    this.endpoints = resources.contract.endpoints.filter((e) => (e.method ?? 'GET') === 'GET').map((endpoint) => ({
-      endpoint,
-      segments: endpoint.path.split('/'),
-    }));
+    this.endpoints = resources.contract.endpoints
+      .filter((e) => (e.method ?? 'GET') === 'GET')
+      .map((endpoint) => ({
+        endpoint,
+        segments: endpoint.path.split('/'),
+      }));
     for (const name of resources.blockNames) {
       if (!this.store.get(blockSchemaId(name))) throw new Error(`Block "${name}" has no schema schemas/blocks/${name}.schema.json`);
     }
@@ -210,7 +212,13 @@ export class DefinitionValidator {
     const fn = this.compile(blockSchemaId(block));
     if (fn(props)) return [];
     const out: string[] = [];
-    reportAjvErrors(fn.errors ?? [], '', (pointer, message) => out.push(`${pointer || '/'}: ${message}`), this.store, this.store.root(blockSchemaId(block)));
+    reportAjvErrors(
+      fn.errors ?? [],
+      '',
+      (pointer, message) => out.push(`${pointer || '/'}: ${message}`),
+      this.store,
+      this.store.root(blockSchemaId(block)),
+    );
     return out;
   }
 
@@ -232,14 +240,27 @@ export class DefinitionValidator {
         const key = normalizeRoute(route);
         const owner = owners.get(key);
         if (owner) {
-          issues.push(at(def.file, files, `/route${Array.isArray(def.routes) && def.routes.length > 1 ? `/${i}` : ''}`, `route "${route}" is already defined in ${owner}`));
+          issues.push(
+            at(
+              def.file,
+              files,
+              `/route${Array.isArray(def.routes) && def.routes.length > 1 ? `/${i}` : ''}`,
+              `route "${route}" is already defined in ${owner}`,
+            ),
+          );
         } else owners.set(key, def.file);
       });
     }
     const notFound = definitions.filter((d) => d.notFound);
     if (files.length > 0 && notFound.length !== 1) {
       const file = notFound[1]?.file ?? files[0].file;
-      issues.push({ file, line: 1, column: 1, pointer: '', message: `exactly one definition must set "notFound": true (found ${notFound.length})` });
+      issues.push({
+        file,
+        line: 1,
+        column: 1,
+        pointer: '',
+        message: `exactly one definition must set "notFound": true (found ${notFound.length})`,
+      });
     }
     return { issues, definitions, site };
   }
@@ -329,7 +350,10 @@ export class DefinitionValidator {
       const count = issues.length;
       if (isPlainObject(section) && typeof section.block === 'string') {
         if (!this.blockNames.has(section.block)) {
-          report(`${pointer}/block`, `unknown block "${section.block}"${didYouMean(section.block, this.blockNames)}; known blocks: ${[...this.blockNames].join(', ')}`);
+          report(
+            `${pointer}/block`,
+            `unknown block "${section.block}"${didYouMean(section.block, this.blockNames)}; known blocks: ${[...this.blockNames].join(', ')}`,
+          );
         } else {
           const { block: _block, id: _id, ...props } = section;
           this.walkBindings(props, this.store.root(blockSchemaId(section.block)), pointer, scope, report);
@@ -383,7 +407,11 @@ export class DefinitionValidator {
       const [root, name, ...rest] = ref.split('.');
       if ((root !== 'params' && root !== 'search') || !name || rest.length) {
         report(`${pointer}/path`, `"{${ref}}" must be {params.<name>} or {search.<name>}`);
-      } else if (root === 'params' && !params.has(name)) report(`${pointer}/path`, `route parameter "${name}" is not in ${routes.length ? routes.join(', ') : 'this page (it has no route)'}${didYouMean(name, params)}`);
+      } else if (root === 'params' && !params.has(name))
+        report(
+          `${pointer}/path`,
+          `route parameter "${name}" is not in ${routes.length ? routes.join(', ') : 'this page (it has no route)'}${didYouMean(name, params)}`,
+        );
     }
     const found = this.endpoints.find(
       (e) =>
@@ -391,19 +419,33 @@ export class DefinitionValidator {
         e.segments.every((seg, i) => (seg.startsWith('{') ? segments[i] !== '' : seg === segments[i])),
     );
     if (!found) {
-      report(`${pointer}/path`, `${label} is not in the content contract (schemas/content/contract.json)${didYouMean(path, this.endpoints.map((e) => e.endpoint.path))}`);
+      report(
+        `${pointer}/path`,
+        `${label} is not in the content contract (schemas/content/contract.json)${didYouMean(
+          path,
+          this.endpoints.map((e) => e.endpoint.path),
+        )}`,
+      );
       return { label };
     }
     const known = Object.keys(found.endpoint.query ?? {});
     for (const [key, q] of Object.entries(source.query ?? {})) {
       if (!known.includes(key)) {
-        report(`${pointer}/query/${escapePointer(key)}`, `${found.endpoint.path} takes no query parameter "${key}"${known.length ? didYouMean(key, known) || ` (it takes: ${known.join(', ')})` : ''}`);
+        report(
+          `${pointer}/query/${escapePointer(key)}`,
+          `${found.endpoint.path} takes no query parameter "${key}"${known.length ? didYouMean(key, known) || ` (it takes: ${known.join(', ')})` : ''}`,
+        );
       }
       if (isBinding(q)) {
         for (const p of bindingPaths(q)) {
           const root = p.split('.')[0];
-          if (!['params', 'search', 'site'].includes(root)) report(`${pointer}/query/${escapePointer(key)}`, `query values bind to params, search or site only, not "${root}"`);
-          else if (root === 'params' && !params.has(p.split('.')[1] ?? '')) report(`${pointer}/query/${escapePointer(key)}`, `route parameter "${p.split('.')[1]}" is not in ${routes.join(', ') || 'this page'}`);
+          if (!['params', 'search', 'site'].includes(root))
+            report(`${pointer}/query/${escapePointer(key)}`, `query values bind to params, search or site only, not "${root}"`);
+          else if (root === 'params' && !params.has(p.split('.')[1] ?? ''))
+            report(
+              `${pointer}/query/${escapePointer(key)}`,
+              `route parameter "${p.split('.')[1]}" is not in ${routes.join(', ') || 'this page'}`,
+            );
         }
       }
     }
@@ -412,7 +454,8 @@ export class DefinitionValidator {
 
   /** Checks a sitemap declaration: its source against the contract, its paths against the response schema. */
   private checkSitemap(sitemap: SitemapSpec, routes: string[], params: Set<string>, report: Report, brand: string): void {
-    if (params.size === 0) report('/sitemap', `"sitemap" is for routes with parameters; ${routes.join(', ') || 'this page'} has none (it is listed as it is)`);
+    if (params.size === 0)
+      report('/sitemap', `"sitemap" is for routes with parameters; ${routes.join(', ') || 'this page'} has none (it is listed as it is)`);
     if (!isPlainObject(sitemap.source) || typeof sitemap.source.path !== 'string') return;
     const entry = this.checkSource(sitemap.source, '/sitemap/source', routes, report, brand, params);
     const scope: ScopeMap = new Map([['response', entry]]);
@@ -421,12 +464,17 @@ export class DefinitionValidator {
     let itemLoc: Located | undefined;
     if (list.loc) {
       const types = this.store.types(list.loc);
-      if (types.size && !types.has('array')) return report('/sitemap/each', `"${sitemap.each}" is not a list (it is ${[...types].join(' or ')})`);
+      if (types.size && !types.has('array'))
+        return report('/sitemap/each', `"${sitemap.each}" is not a list (it is ${[...types].join(' or ')})`);
       itemLoc = this.store.items(list.loc);
     }
     const itemScope: ScopeMap = new Map([['item', { loc: itemLoc, label: `an entry of ${sitemap.each}` }]]);
     for (const [name, field] of Object.entries(sitemap.params ?? {})) {
-      if (!params.has(name)) report(`/sitemap/params/${escapePointer(name)}`, `route parameter "${name}" is not in ${routes.join(', ') || 'this page'}${didYouMean(name, params)}`);
+      if (!params.has(name))
+        report(
+          `/sitemap/params/${escapePointer(name)}`,
+          `route parameter "${name}" is not in ${routes.join(', ') || 'this page'}${didYouMean(name, params)}`,
+        );
       const found = this.checkPath(`item.${field}`, itemScope);
       if (found.error) report(`/sitemap/params/${escapePointer(name)}`, found.error);
     }
@@ -444,7 +492,9 @@ export class DefinitionValidator {
     if (!entry) {
       const names = [...scope.keys()];
       const hint = didYouMean(root, names);
-      return { error: `"${root}" is not a source of this page${hint || ` (sources: ${names.filter((n) => !(RESERVED_ROOTS as readonly string[]).includes(n)).join(', ') || 'none'}; also params, search, site)`}` };
+      return {
+        error: `"${root}" is not a source of this page${hint || ` (sources: ${names.filter((n) => !(RESERVED_ROOTS as readonly string[]).includes(n)).join(', ') || 'none'}; also params, search, site)`}`,
+      };
     }
     let loc = entry.loc;
     const walked: string[] = [];
@@ -494,7 +544,8 @@ export class DefinitionValidator {
       const fields = this.store.fields(expected);
       const additional = this.store.additional(expected);
       if (fields.size === 0 && additional) {
-        for (const [key, value] of Object.entries(node)) this.walkBindings(value, additional, `${pointer}/${escapePointer(key)}`, scope, report);
+        for (const [key, value] of Object.entries(node))
+          this.walkBindings(value, additional, `${pointer}/${escapePointer(key)}`, scope, report);
         return;
       }
       if (fields.size === 0) {
@@ -507,7 +558,11 @@ export class DefinitionValidator {
       for (const [key, value] of Object.entries(node)) {
         const field = fields.get(key);
         if (!field) {
-          if (expected.schema.additionalProperties === false) report(`${pointer}/${escapePointer(key)}`, `unknown property "${key}"${didYouMean(key, fields.keys()) || ` (allowed: ${[...fields.keys()].join(', ')})`}`);
+          if (expected.schema.additionalProperties === false)
+            report(
+              `${pointer}/${escapePointer(key)}`,
+              `unknown property "${key}"${didYouMean(key, fields.keys()) || ` (allowed: ${[...fields.keys()].join(', ')})`}`,
+            );
           continue;
         }
         this.walkBindings(value, field, `${pointer}/${escapePointer(key)}`, scope, report);
@@ -528,7 +583,8 @@ export class DefinitionValidator {
       let itemLoc: Located | undefined;
       if (found.loc) {
         const types = this.store.types(found.loc);
-        if (types.size && !types.has('array')) return report(`${pointer}/$each`, `"${node.$each}" is not a list (it is ${[...types].join(' or ')})`);
+        if (types.size && !types.has('array'))
+          return report(`${pointer}/$each`, `"${node.$each}" is not a list (it is ${[...types].join(' or ')})`);
         itemLoc = this.store.items(found.loc);
       }
       const inner: ScopeMap = new Map(scope);
@@ -543,12 +599,14 @@ export class DefinitionValidator {
     if ('$switch' in node) {
       const found = this.checkPath(node.$switch, scope);
       if (found.error) report(`${pointer}/$switch`, found.error);
-      for (const [key, value] of Object.entries(node.cases)) this.walkBindings(value, expected, `${pointer}/cases/${escapePointer(key)}`, scope, report);
+      for (const [key, value] of Object.entries(node.cases))
+        this.walkBindings(value, expected, `${pointer}/cases/${escapePointer(key)}`, scope, report);
       if ('default' in node && node.default !== undefined) this.walkBindings(node.default, expected, `${pointer}/default`, scope, report);
       return;
     }
     if ('$template' in node) {
-      if (expectedTypes.size && !expectedTypes.has('string')) report(pointer, `$template makes text, but this property must be ${[...expectedTypes].join(' or ')}`);
+      if (expectedTypes.size && !expectedTypes.has('string'))
+        report(pointer, `$template makes text, but this property must be ${[...expectedTypes].join(' or ')}`);
       for (const path of bindingPaths(node)) {
         const found = this.checkPath(path, scope);
         if (found.error) report(`${pointer}/$template`, found.error);
@@ -627,7 +685,9 @@ function reportAjvErrors(errors: ErrorObject[], prefix: string, report: Report, 
       report(prefix + union.instancePath, 'matches more than one allowed form');
       return;
     }
-    const shallow = (e: ErrorObject) => e.instancePath === union.instancePath && (e.keyword === 'type' || e.keyword === 'required' || e.keyword === 'not' || e.keyword === 'anyOf' || e.keyword === 'oneOf');
+    const shallow = (e: ErrorObject) =>
+      e.instancePath === union.instancePath &&
+      (e.keyword === 'type' || e.keyword === 'required' || e.keyword === 'not' || e.keyword === 'anyOf' || e.keyword === 'oneOf');
     const deep = inside.filter((e) => !shallow(e));
     if (deep.length) deep.forEach((e) => report(prefix + e.instancePath + extraPath(e), ajvText(e)));
     else report(prefix + union.instancePath, describeUnion(union, inside));
@@ -639,15 +699,20 @@ function reportAjvErrors(errors: ErrorObject[], prefix: string, report: Report, 
 }
 
 function describeUnion(union: ErrorObject, inside: ErrorObject[]): string {
-  const types = inside.filter((e) => e.keyword === 'type' && e.instancePath === union.instancePath).map((e) => String((e.params as { type: string }).type));
-  const required = inside.filter((e) => e.keyword === 'required' && e.instancePath === union.instancePath).map((e) => `"${(e.params as { missingProperty: string }).missingProperty}"`);
+  const types = inside
+    .filter((e) => e.keyword === 'type' && e.instancePath === union.instancePath)
+    .map((e) => String((e.params as { type: string }).type));
+  const required = inside
+    .filter((e) => e.keyword === 'required' && e.instancePath === union.instancePath)
+    .map((e) => `"${(e.params as { missingProperty: string }).missingProperty}"`);
   if (required.length) return `needs ${[...new Set(required)].join(' or ')}${union.keyword === 'oneOf' ? ' (exactly one of them)' : ''}`;
   if (types.length) return `must be ${[...new Set(types)].join(' or ')}`;
   return union.keyword === 'oneOf' ? 'must match exactly one allowed form' : 'does not match any allowed form';
 }
 
 function extraPath(e: ErrorObject): string {
-  if (e.keyword === 'additionalProperties') return `/${escapePointer(String((e.params as { additionalProperty: string }).additionalProperty))}`;
+  if (e.keyword === 'additionalProperties')
+    return `/${escapePointer(String((e.params as { additionalProperty: string }).additionalProperty))}`;
   return '';
 }
 
@@ -690,5 +755,10 @@ export function routeParams(routes: string[]): Set<string> {
 }
 
 function normalizeRoute(route: string): string {
-  return route.replace(/\/+$/, '').replace(/:[A-Za-z_][A-Za-z0-9_]*/g, ':').toLowerCase() || '/';
+  return (
+    route
+      .replace(/\/+$/, '')
+      .replace(/:[A-Za-z_][A-Za-z0-9_]*/g, ':')
+      .toLowerCase() || '/'
+  );
 }

@@ -41,17 +41,34 @@ describe('captcha: Google reCAPTCHA mode (with a secret)', () => {
     const [url, init] = fetch.mock.calls[0];
     expect(url).toBe(SITEVERIFY_URL);
     expect(init?.method).toBe('POST');
-    expect(Object.fromEntries(new URLSearchParams(String(init?.body)))).toEqual({ secret: 's3cret', response: 'token-1', remoteip: '203.0.113.9' });
+    expect(Object.fromEntries(new URLSearchParams(String(init?.body)))).toEqual({
+      secret: 's3cret',
+      response: 'token-1',
+      remoteip: '203.0.113.9',
+    });
   });
 
   it('refuses a token solved on another host, and checks RECAPTCHA_HOSTNAMES when given', async () => {
-    expect((await new CaptchaVerifier({ secret: 's', fetch: google({ success: true, hostname: 'evil.example' }) }).verify('t', { host: 'www.example.com' })).ok).toBe(false);
-    const listed = new CaptchaVerifier({ secret: 's', hostnames: ['example.com', 'www.example.com'], fetch: google({ success: true, hostname: 'example.com' }) });
+    expect(
+      (
+        await new CaptchaVerifier({ secret: 's', fetch: google({ success: true, hostname: 'evil.example' }) }).verify('t', {
+          host: 'www.example.com',
+        })
+      ).ok,
+    ).toBe(false);
+    const listed = new CaptchaVerifier({
+      secret: 's',
+      hostnames: ['example.com', 'www.example.com'],
+      fetch: google({ success: true, hostname: 'example.com' }),
+    });
     expect(await listed.verify('t', { host: 'internal.local' })).toEqual({ ok: true });
   });
 
   it('refuses what Google refuses', async () => {
-    const result = await new CaptchaVerifier({ secret: 's', fetch: google({ success: false, 'error-codes': ['invalid-input-response'] }) }).verify('t', { host: 'a.example' });
+    const result = await new CaptchaVerifier({
+      secret: 's',
+      fetch: google({ success: false, 'error-codes': ['invalid-input-response'] }),
+    }).verify('t', { host: 'a.example' });
     expect(result).toMatchObject({ ok: false, reason: expect.stringContaining('invalid-input-response') });
   });
 

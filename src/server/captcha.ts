@@ -83,10 +83,12 @@ export class CaptchaVerifier {
     } catch (error) {
       return { ok: false, reason: `siteverify unreachable: ${(error as Error).message}`, unavailable: true };
     }
-    if (answer?.success !== true) return { ok: false, reason: `rejected (${(answer?.['error-codes'] ?? []).join(', ') || 'no reason given'})` };
+    if (answer?.success !== true)
+      return { ok: false, reason: `rejected (${(answer?.['error-codes'] ?? []).join(', ') || 'no reason given'})` };
     const allowed = this.options.hostnames?.length ? this.options.hostnames : request.host ? [request.host.toLowerCase()] : [];
     const hostname = String(answer.hostname ?? '').toLowerCase();
-    if (!allowed.includes(hostname)) return { ok: false, reason: `solved on host "${hostname}", expected ${allowed.join(' or ') || 'a configured host'}` };
+    if (!allowed.includes(hostname))
+      return { ok: false, reason: `solved on host "${hostname}", expected ${allowed.join(' or ') || 'a configured host'}` };
     return { ok: true };
   }
 

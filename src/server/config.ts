@@ -37,7 +37,9 @@ function trimSlash(url: string): string {
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const external = Boolean(env.CONTENT_API_BASE);
-  const contentApiBase = trimSlash(env.CONTENT_API_BASE || `http://127.0.0.1:${int(env.CONTENT_SERVICE_PORT, DEFAULT_CONTENT_PORT, 'CONTENT_SERVICE_PORT')}`);
+  const contentApiBase = trimSlash(
+    env.CONTENT_API_BASE || `http://127.0.0.1:${int(env.CONTENT_SERVICE_PORT, DEFAULT_CONTENT_PORT, 'CONTENT_SERVICE_PORT')}`,
+  );
   try {
     new URL(contentApiBase);
   } catch {
@@ -80,7 +82,8 @@ export function readSiteOrigin(env: NodeJS.ProcessEnv = process.env): string {
   } catch {
     throw new Error(`SITE_ORIGIN must be an absolute URL, got "${value}"`);
   }
-  if (url.pathname !== '/' || url.search || url.hash) throw new Error(`SITE_ORIGIN must be an origin only (scheme, host, port), got "${value}"`);
+  if (url.pathname !== '/' || url.search || url.hash)
+    throw new Error(`SITE_ORIGIN must be an origin only (scheme, host, port), got "${value}"`);
   return url.origin;
 }
 

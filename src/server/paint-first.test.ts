@@ -45,7 +45,8 @@ describe('paintFirst', () => {
   });
 
   it('leaves documents without React Router bootstrap alone', () => {
-    const html = '<html><head><link rel="modulepreload" href="/x.js"/></head><body><script type="module" src="/@vite/client"></script></body></html>';
+    const html =
+      '<html><head><link rel="modulepreload" href="/x.js"/></head><body><script type="module" src="/@vite/client"></script></body></html>';
     expect(paintFirst(html)).toBe(html);
   });
 });

@@ -22,7 +22,10 @@ function attribute(tag: string, name: string): string | undefined {
 
 /** JSON that is safe inside an inline <script> (no "</script>", no "<!--"). */
 function scriptSafeJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 export function paintFirst(html: string): string {

@@ -52,9 +52,7 @@ async function listEntries(spec: SitemapSpec): Promise<unknown[]> {
   const first = await fetchContent(spec.source.path, query(spec.pages ? 1 : undefined));
   const entries = [...((at(first, spec.each) as unknown[] | undefined) ?? [])];
   const last = spec.pages ? Math.min(Number(at(first, spec.pages)) || 1, MAX_PAGES) : 1;
-  const rest = await Promise.all(
-    Array.from({ length: Math.max(0, last - 1) }, (_v, i) => fetchContent(spec.source.path, query(i + 2))),
-  );
+  const rest = await Promise.all(Array.from({ length: Math.max(0, last - 1) }, (_v, i) => fetchContent(spec.source.path, query(i + 2))));
   for (const page of rest) entries.push(...((at(page, spec.each) as unknown[] | undefined) ?? []));
   return entries;
 }
@@ -97,7 +95,10 @@ export function seoRouter(): Router {
       if (!(error instanceof ContentError)) throw error;
       // An incomplete sitemap would tell crawlers pages are gone: answer an error instead.
       console.error(`[sitemap] ${error.message}`);
-      res.status(error.kind === 'status' ? 502 : 503).type('text/plain').send('Sitemap temporarily unavailable');
+      res
+        .status(error.kind === 'status' ? 502 : 503)
+        .type('text/plain')
+        .send('Sitemap temporarily unavailable');
     }
   });
   return router;

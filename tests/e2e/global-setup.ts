@@ -18,7 +18,11 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   if (process.env.E2E_SKIP_BUILD !== '1') {
     // Vitest sets NODE_ENV=test, which would make Vite build a development bundle.
-    const build = spawnSync('npx', ['react-router', 'build'], { cwd: projectRoot, encoding: 'utf8', env: { ...process.env, NODE_ENV: 'production' } });
+    const build = spawnSync('npx', ['react-router', 'build'], {
+      cwd: projectRoot,
+      encoding: 'utf8',
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
     if (build.status !== 0) throw new Error(`build failed:\n${build.stdout}\n${build.stderr}`);
   }
   const content = await startContentService({ port: 0 });

@@ -41,12 +41,24 @@ export function Accordion({ heading, nav, items, openFirst = false, footerLink }
               return (
                 <div key={index} className={expanded ? 'accordion__item accordion__item--open' : 'accordion__item'}>
                   <h3 className="accordion__question">
-                    <button type="button" aria-expanded={expanded} aria-controls={`${id}-panel-${index}`} id={`${id}-q-${index}`} onClick={() => toggle(index)}>
+                    <button
+                      type="button"
+                      aria-expanded={expanded}
+                      aria-controls={`${id}-panel-${index}`}
+                      id={`${id}-q-${index}`}
+                      onClick={() => toggle(index)}
+                    >
                       {item.question}
                     </button>
                   </h3>
                   {/* The panel stays in the DOM (hidden when closed) so its height can animate and find-in-page works. */}
-                  <div id={`${id}-panel-${index}`} role="region" aria-labelledby={`${id}-q-${index}`} className="accordion__panel" hidden={!expanded}>
+                  <div
+                    id={`${id}-panel-${index}`}
+                    role="region"
+                    aria-labelledby={`${id}-q-${index}`}
+                    className="accordion__panel"
+                    hidden={!expanded}
+                  >
                     <Html html={item.answer} />
                   </div>
                 </div>

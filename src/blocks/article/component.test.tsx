@@ -16,7 +16,13 @@ describe('article', () => {
   });
 
   it('offers a call to action, e.g. Apply Now to the form below', () => {
-    renderBlock(<Article title="Senior Java Developer" cta={{ label: 'Apply Now', href: '#apply' }} backLink={{ label: 'View All Jobs', href: '/careers' }} />);
+    renderBlock(
+      <Article
+        title="Senior Java Developer"
+        cta={{ label: 'Apply Now', href: '#apply' }}
+        backLink={{ label: 'View All Jobs', href: '/careers' }}
+      />,
+    );
     expect(screen.getByRole('link', { name: 'Apply Now' }).getAttribute('href')).toBe('#apply');
     expect(screen.getByRole('link', { name: 'View All Jobs' }).getAttribute('href')).toBe('/careers');
   });

@@ -9,7 +9,9 @@ export function CardGrid({ heading, variant = 'article', columns = 3, items, emp
       <div className="container">
         <SectionHeading heading={heading} />
         {cards.length === 0 ? (
-          emptyText ? <p className="card-grid__empty">{emptyText}</p> : null
+          emptyText ? (
+            <p className="card-grid__empty">{emptyText}</p>
+          ) : null
         ) : (
           <ul className={`card-grid__list columns-${columns}`}>
             {cards.map((card, index) => (

@@ -9,11 +9,11 @@ describe('carousel', () => {
   it('server-renders every slide as content with named controls', () => {
     renderBlock(<Carousel {...fixture} />);
     const region = screen.getByRole('region', { name: 'Our Strengths' });
-    expect(within(region).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual([
-      'Lease & Contract Management',
-      'AI-powered Asset Tracking',
-      'Revenue Management',
-    ]);
+    expect(
+      within(region)
+        .getAllByRole('heading', { level: 3 })
+        .map((h) => h.textContent),
+    ).toEqual(['Lease & Contract Management', 'AI-powered Asset Tracking', 'Revenue Management']);
     expect(screen.getByRole('button', { name: 'Previous slide' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Next slide' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: /Pause/ })).toBeNull();

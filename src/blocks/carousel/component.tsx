@@ -19,10 +19,22 @@ function onMotionPreferenceChange(notify: () => void) {
 }
 /** The visitor's reduced-motion preference (false on the server, then the real one). */
 function usePrefersReducedMotion(): boolean {
-  return useSyncExternalStore(onMotionPreferenceChange, () => window.matchMedia?.(REDUCED_MOTION).matches ?? false, () => false);
+  return useSyncExternalStore(
+    onMotionPreferenceChange,
+    () => window.matchMedia?.(REDUCED_MOTION).matches ?? false,
+    () => false,
+  );
 }
 
-export function Carousel({ heading, label, variant = 'cards', perView = 5, autoplay = false, slides, priority }: CarouselBlockProps & BlockExtras) {
+export function Carousel({
+  heading,
+  label,
+  variant = 'cards',
+  perView = 5,
+  autoplay = false,
+  slides,
+  priority,
+}: CarouselBlockProps & BlockExtras) {
   const items = listOf(slides);
   const sectionRef = useRef<HTMLElement>(null);
   const rootRef = useRef<HTMLDivElement>(null);
@@ -78,7 +90,14 @@ export function Carousel({ heading, label, variant = 'cards', perView = 5, autop
     let cancelled = false;
     void import('./swiper.ts').then(({ createSwiper }) => {
       if (cancelled) return;
-      const swiper = createSwiper(root, { perView: count, hero: variant === 'hero', autoplay, reducedMotion, prev: prevRef.current, next: nextRef.current });
+      const swiper = createSwiper(root, {
+        perView: count,
+        hero: variant === 'hero',
+        autoplay,
+        reducedMotion,
+        prev: prevRef.current,
+        next: nextRef.current,
+      });
       swiperRef.current = swiper;
       if (autoplay && !playingRef.current) swiper.autoplay?.stop();
       // A button pressed while swiper was on its way.
@@ -118,7 +137,12 @@ export function Carousel({ heading, label, variant = 'cards', perView = 5, autop
   };
 
   return (
-    <section ref={sectionRef} className={`carousel carousel--${variant}`} aria-labelledby={heading?.title ? `${id}-h` : undefined} aria-label={heading?.title ? undefined : name}>
+    <section
+      ref={sectionRef}
+      className={`carousel carousel--${variant}`}
+      aria-labelledby={heading?.title ? `${id}-h` : undefined}
+      aria-label={heading?.title ? undefined : name}
+    >
       {heading?.title ? (
         <div className="container">
           <header className="section-heading">
@@ -133,26 +157,58 @@ export function Carousel({ heading, label, variant = 'cards', perView = 5, autop
         {/* Focusable: until swiper arrives this is a native scroller, and keyboard users scroll it too
             (axe scrollable-region-focusable). */}
         {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
-        <div ref={rootRef} className={`swiper carousel__viewport per-view-${count}`} role="group" aria-label={`${name}: slides`} tabIndex={0}>
+        <div
+          ref={rootRef}
+          className={`swiper carousel__viewport per-view-${count}`}
+          role="group"
+          aria-label={`${name}: slides`}
+          tabIndex={0}
+        >
           <div className="swiper-wrapper">
             {items.map((slide, index) => (
-              <div className="swiper-slide carousel__slide" key={index} aria-roledescription="slide" aria-label={`${index + 1} / ${items.length}`}>
-                {variant === 'hero' ? <HeroSlide slide={slide} first={index === 0} priority={priority} /> : <CardSlide slide={slide} variant={variant} />}
+              <div
+                className="swiper-slide carousel__slide"
+                key={index}
+                aria-roledescription="slide"
+                aria-label={`${index + 1} / ${items.length}`}
+              >
+                {variant === 'hero' ? (
+                  <HeroSlide slide={slide} first={index === 0} priority={priority} />
+                ) : (
+                  <CardSlide slide={slide} variant={variant} />
+                )}
               </div>
             ))}
           </div>
         </div>
         {movable ? (
           <div className="carousel__controls">
-            <button ref={prevRef} type="button" className="carousel__button carousel__prev" aria-label="Previous slide" onClick={() => early('prev')}>
+            <button
+              ref={prevRef}
+              type="button"
+              className="carousel__button carousel__prev"
+              aria-label="Previous slide"
+              onClick={() => early('prev')}
+            >
               <span aria-hidden="true">‹</span>
             </button>
             {autoplay ? (
-              <button type="button" className="carousel__button carousel__play" onClick={togglePlay} aria-label={playing ? 'Pause carousel' : 'Play carousel'}>
+              <button
+                type="button"
+                className="carousel__button carousel__play"
+                onClick={togglePlay}
+                aria-label={playing ? 'Pause carousel' : 'Play carousel'}
+              >
                 <span aria-hidden="true">{playing ? '❚❚' : '▶'}</span>
               </button>
             ) : null}
-            <button ref={nextRef} type="button" className="carousel__button carousel__next" aria-label="Next slide" onClick={() => early('next')}>
+            <button
+              ref={nextRef}
+              type="button"
+              className="carousel__button carousel__next"
+              aria-label="Next slide"
+              onClick={() => early('next')}
+            >
               <span aria-hidden="true">›</span>
             </button>
           </div>
@@ -195,7 +251,9 @@ function HeroSlide({ slide, first, priority }: { slide: Slide; first: boolean; p
 function CardSlide({ slide, variant }: { slide: Slide; variant: string }) {
   return (
     <article className={`slide-card slide-card--${variant}`}>
-      {slide.image ? <img className="slide-card__image" src={slide.image} alt="" width={96} height={96} loading="lazy" decoding="async" /> : null}
+      {slide.image ? (
+        <img className="slide-card__image" src={slide.image} alt="" width={96} height={96} loading="lazy" decoding="async" />
+      ) : null}
       {slide.title ? <h3 className="slide-card__title">{slide.title}</h3> : null}
       {slide.subtitle ? <p className="slide-card__subtitle">{slide.subtitle}</p> : null}
       {slide.text ? <p className="slide-card__text">{slide.text}</p> : null}

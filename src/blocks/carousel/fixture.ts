@@ -6,7 +6,11 @@ export const fixture: CarouselBlockProps = {
   perView: 5,
   autoplay: false,
   slides: [
-    { title: 'Lease & Contract Management', text: 'Every lease, renewal and escalation in one place.', image: 'https://img.example.test/icons/lease.svg' },
+    {
+      title: 'Lease & Contract Management',
+      text: 'Every lease, renewal and escalation in one place.',
+      image: 'https://img.example.test/icons/lease.svg',
+    },
     { title: 'AI-powered Asset Tracking', text: 'Know where every asset is.', image: 'https://img.example.test/icons/asset.svg' },
     { title: 'Revenue Management', text: 'Bill every tenant correctly.', image: 'https://img.example.test/icons/revenue.svg' },
   ],

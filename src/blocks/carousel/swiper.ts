@@ -20,7 +20,14 @@ function swiperBreakpoints(perView: PerView) {
 
 export function createSwiper(
   root: HTMLElement,
-  options: { perView: PerView; hero: boolean; autoplay: boolean; reducedMotion: boolean; prev: HTMLElement | null; next: HTMLElement | null },
+  options: {
+    perView: PerView;
+    hero: boolean;
+    autoplay: boolean;
+    reducedMotion: boolean;
+    prev: HTMLElement | null;
+    next: HTMLElement | null;
+  },
 ): CarouselSwiper {
   // Continue from the slide the visitor scrolled to natively; swiper moves by transform.
   const slide = root.querySelector<HTMLElement>('.swiper-slide');

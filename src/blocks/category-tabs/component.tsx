@@ -28,7 +28,11 @@ export function CategoryTabs({ label = 'Categories', param, allLabel, items }: C
           const active = tab.value === selected;
           return (
             <li key={tab.value || '__all'}>
-              <SmartLink href={hrefFor(tab.value)} className={active ? 'tab tab--active' : 'tab'} aria-current={active ? 'page' : undefined}>
+              <SmartLink
+                href={hrefFor(tab.value)}
+                className={active ? 'tab tab--active' : 'tab'}
+                aria-current={active ? 'page' : undefined}
+              >
                 {tab.label}
               </SmartLink>
             </li>

@@ -25,6 +25,8 @@ describe('document-grid', () => {
     renderBlock(<DocumentGrid {...fixture} />);
     fireEvent.click(screen.getByRole('button', { name: /Download pdf/ }));
     const dialog = screen.getByRole('dialog', { name: 'Lease & Contract Management' });
-    expect(within(dialog).getByTitle('Lease & Contract Management').getAttribute('src')).toBe('https://img.example.test/brochures/lease.pdf');
+    expect(within(dialog).getByTitle('Lease & Contract Management').getAttribute('src')).toBe(
+      'https://img.example.test/brochures/lease.pdf',
+    );
   });
 });

@@ -20,7 +20,9 @@ export function DocumentGrid({ heading, downloadLabel = 'Download pdf', document
         <ul className="document-grid__list">
           {docs.map((doc, index) => (
             <li key={index} className="document">
-              {doc.image ? <img className="document__image" src={doc.image} alt="" width={320} height={200} loading="lazy" decoding="async" /> : null}
+              {doc.image ? (
+                <img className="document__image" src={doc.image} alt="" width={320} height={200} loading="lazy" decoding="async" />
+              ) : null}
               <ItemTitle className="document__title">{doc.title}</ItemTitle>
               <p className="document__actions">
                 {doc.pdf ? (

@@ -26,8 +26,7 @@ export function FilterableGrid({
   const needle = query.trim().toLowerCase();
   const filtered = all.filter(
     (item) =>
-      (!category || String(item.category) === category) &&
-      (!needle || `${item.title} ${item.text ?? ''}`.toLowerCase().includes(needle)),
+      (!category || String(item.category) === category) && (!needle || `${item.title} ${item.text ?? ''}`.toLowerCase().includes(needle)),
   );
   const last = Math.max(1, Math.ceil(filtered.length / pageSize));
   const current = Math.min(page, last);
@@ -62,7 +61,13 @@ export function FilterableGrid({
             />
           </div>
         </div>
-        <TabPanel idBase={idBase} selectedIndex={Math.max(0, tabs.findIndex((t) => t.key === category))}>
+        <TabPanel
+          idBase={idBase}
+          selectedIndex={Math.max(
+            0,
+            tabs.findIndex((t) => t.key === category),
+          )}
+        >
           <p className="filterable-grid__count" aria-live="polite">
             {filtered.length === 1 ? '1 result' : `${filtered.length} results`}
           </p>
@@ -72,7 +77,9 @@ export function FilterableGrid({
             <ul className="card-grid__list columns-2">
               {shown.map((item, index) => (
                 <li key={`${item.link?.href ?? item.title}-${index}`} className="card">
-                  {item.image ? <img className="card__image" src={item.image} alt="" width={480} height={270} loading="lazy" decoding="async" /> : null}
+                  {item.image ? (
+                    <img className="card__image" src={item.image} alt="" width={480} height={270} loading="lazy" decoding="async" />
+                  ) : null}
                   <div className="card__body">
                     <p className="card__meta">
                       {labelOf(item.category) ? <span className="card__label">{labelOf(item.category)}</span> : null}

@@ -56,7 +56,10 @@ describe('form block', () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(async (_url: string, init: RequestInit) => {
-        calls.push({ body: JSON.parse(String(init.body)) as Record<string, unknown>, key: (init.headers as Record<string, string>)['Idempotency-Key'] });
+        calls.push({
+          body: JSON.parse(String(init.body)) as Record<string, unknown>,
+          key: (init.headers as Record<string, string>)['Idempotency-Key'],
+        });
         return new Response('{}', { status: fail ? 503 : 202 });
       }),
     );
@@ -79,10 +82,23 @@ describe('form block', () => {
     fail = false;
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     await screen.findByRole('heading', { name: 'Thanks' });
-    expect(screen.getByText('Your query has been submitted and will be responded to as soon as possible. Thank you for contacting.')).toBeTruthy();
+    expect(
+      screen.getByText('Your query has been submitted and will be responded to as soon as possible. Thank you for contacting.'),
+    ).toBeTruthy();
     expect(calls).toHaveLength(2);
     expect(calls[0].key).toBe(calls[1].key);
-    expect(Object.keys(calls[1].body).sort()).toEqual(['checkBox', 'company_name', 'email', 'message', 'mobile', 'name', 'page_type', 'recaptcha', 'role', 'website']);
+    expect(Object.keys(calls[1].body).sort()).toEqual([
+      'checkBox',
+      'company_name',
+      'email',
+      'message',
+      'mobile',
+      'name',
+      'page_type',
+      'recaptcha',
+      'role',
+      'website',
+    ]);
     expect(calls[1].body.page_type).toBe('Contact');
     expect(((await field('Name')) as HTMLInputElement).value).toBe('');
   });

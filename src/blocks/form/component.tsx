@@ -9,7 +9,11 @@ const SiteForm = lazy(() => import('../../forms/site-form.tsx').then((module) =>
 export function Form({ form, heading, text, fallbackLink, values }: FormBlockProps & BlockExtras) {
   const id = useId();
   return (
-    <section className={`form-block form-block--${form}`} aria-labelledby={heading ? `${id}-h` : undefined} aria-label={heading ? undefined : 'Form'}>
+    <section
+      className={`form-block form-block--${form}`}
+      aria-labelledby={heading ? `${id}-h` : undefined}
+      aria-label={heading ? undefined : 'Form'}
+    >
       <div className="container form-block__inner">
         {heading ? <h2 id={`${id}-h`}>{heading}</h2> : null}
         {text ? <p>{text}</p> : null}

@@ -35,7 +35,9 @@ export function IconTabs({ heading, label = 'Topics', items }: IconTabsBlockProp
             <h3>{item.title}</h3>
             <Html html={item.html} />
           </div>
-          {item.image ? <img className="icon-tabs__image" src={item.image} alt="" width={480} height={320} loading="lazy" decoding="async" /> : null}
+          {item.image ? (
+            <img className="icon-tabs__image" src={item.image} alt="" width={480} height={320} loading="lazy" decoding="async" />
+          ) : null}
         </TabPanel>
         {list.length > 1 ? (
           <p className="icon-tabs__steps">

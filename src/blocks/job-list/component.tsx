@@ -10,7 +10,12 @@ const FILTERS = [
 
 type FilterKey = (typeof FILTERS)[number][0];
 
-export function JobList({ heading, applyLabel = 'Apply', emptyText = 'No open positions match these filters.', jobs }: JobListBlockProps & BlockExtras) {
+export function JobList({
+  heading,
+  applyLabel = 'Apply',
+  emptyText = 'No open positions match these filters.',
+  jobs,
+}: JobListBlockProps & BlockExtras) {
   const ItemTitle = itemHeading(heading);
   const all = listOf(jobs);
   const [chosen, setChosen] = useState<Record<FilterKey, string>>({ expertise: '', country: '', city: '' });

@@ -5,6 +5,12 @@ export const fixture: JobListBlockProps = {
   jobs: [
     { title: 'Senior Java Developer', city: 'Pune', country: 'India', expertise: 'Engineering', href: '/careers/senior-java-developer' },
     { title: 'Delivery Manager', city: 'London', country: 'United Kingdom', expertise: 'Delivery', href: '/careers/delivery-manager' },
-    { title: 'Solutions Consultant', city: 'Johannesburg', country: 'South Africa', expertise: 'Sales', href: '/careers/solutions-consultant' },
+    {
+      title: 'Solutions Consultant',
+      city: 'Johannesburg',
+      country: 'South Africa',
+      expertise: 'Sales',
+      href: '/careers/solutions-consultant',
+    },
   ],
 };

@@ -18,7 +18,15 @@ describe('link-pills', () => {
   });
 
   it('marks the pill of the current page', () => {
-    renderBlock(<LinkPills links={[{ label: 'Leadership', href: '/team' }, { label: 'Advisory Board', href: '/advisory-board' }]} />, '/advisory-board');
+    renderBlock(
+      <LinkPills
+        links={[
+          { label: 'Leadership', href: '/team' },
+          { label: 'Advisory Board', href: '/advisory-board' },
+        ]}
+      />,
+      '/advisory-board',
+    );
     expect(screen.getByRole('link', { name: 'Advisory Board' }).getAttribute('aria-current')).toBe('page');
     expect(screen.getByRole('link', { name: 'Leadership' }).getAttribute('aria-current')).toBeNull();
   });

@@ -14,7 +14,11 @@ export function LinkPills({ heading, links }: LinkPillsBlockProps & BlockExtras)
         <ul className="link-pills__list">
           {items.map((link) => (
             <li key={link.href}>
-              <SmartLink href={link.href} className={link.href === pathname ? 'pill pill--current' : 'pill'} aria-current={link.href === pathname ? 'page' : undefined}>
+              <SmartLink
+                href={link.href}
+                className={link.href === pathname ? 'pill pill--current' : 'pill'}
+                aria-current={link.href === pathname ? 'page' : undefined}
+              >
                 {link.label}
               </SmartLink>
             </li>

@@ -1,7 +1,17 @@
 import type { MediaTextBlockProps } from '../../generated/blocks.ts';
 import { Html, OptionalLink, type BlockExtras } from '../shared.tsx';
 
-export function MediaText({ eyebrow, heading, html, image, imageAlt, imagePosition = 'right', stat, cta, priority }: MediaTextBlockProps & BlockExtras) {
+export function MediaText({
+  eyebrow,
+  heading,
+  html,
+  image,
+  imageAlt,
+  imagePosition = 'right',
+  stat,
+  cta,
+  priority,
+}: MediaTextBlockProps & BlockExtras) {
   const Heading = priority ? 'h1' : 'h2';
   return (
     <section className={`media-text media-text--image-${imagePosition}`}>

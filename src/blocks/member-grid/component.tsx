@@ -11,7 +11,9 @@ export function MemberGrid({ heading, members, footerLink }: MemberGridBlockProp
         <ul className="member-grid__list">
           {people.map((member, index) => (
             <li key={index} className="member">
-              {member.image ? <img className="member__photo" src={member.image} alt="" width={240} height={240} loading="lazy" decoding="async" /> : null}
+              {member.image ? (
+                <img className="member__photo" src={member.image} alt="" width={240} height={240} loading="lazy" decoding="async" />
+              ) : null}
               <ItemTitle className="member__name">{member.name}</ItemTitle>
               {member.position ? <p className="member__position">{member.position}</p> : null}
               {member.description ? <p className="member__description">{member.description}</p> : null}

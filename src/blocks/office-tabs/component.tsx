@@ -13,7 +13,13 @@ export function OfficeTabs({ heading, label = 'Offices', offices }: OfficeTabsBl
     <section className="office-tabs">
       <div className="container">
         <SectionHeading heading={heading} />
-        <TabList label={label} idBase={idBase} selected={String(selected)} onSelect={(key) => setSelected(Number(key))} tabs={list.map((o, i) => ({ key: String(i), label: o.title }))} />
+        <TabList
+          label={label}
+          idBase={idBase}
+          selected={String(selected)}
+          onSelect={(key) => setSelected(Number(key))}
+          tabs={list.map((o, i) => ({ key: String(i), label: o.title }))}
+        />
         <TabPanel idBase={idBase} selectedIndex={selected} className="office-tabs__panel">
           <div className="office-tabs__details">
             <h3>{office.title}</h3>

@@ -15,7 +15,11 @@ export function SideMenu({ label = 'Section menu', links }: SideMenuBlockProps &
           const current = trim(link.href) === trim(location.pathname);
           return (
             <li key={link.href}>
-              <SmartLink href={link.href} className={current ? 'side-menu__link side-menu__link--current' : 'side-menu__link'} aria-current={current ? 'page' : undefined}>
+              <SmartLink
+                href={link.href}
+                className={current ? 'side-menu__link side-menu__link--current' : 'side-menu__link'}
+                aria-current={current ? 'page' : undefined}
+              >
                 {link.icon ? <img src={link.icon} alt="" width={32} height={32} className="side-menu__icon" /> : null}
                 <span>{link.label}</span>
               </SmartLink>

@@ -5,7 +5,14 @@ import { TabList, TabPanel, useTabIds } from '../tabs.tsx';
 
 type Tile = TileTabsBlockProps['tiles'][number];
 
-export function TileTabs({ heading, label = 'Categories', defaultCategory, categories, tiles, emptyText = 'Nothing in this category yet.' }: TileTabsBlockProps & BlockExtras) {
+export function TileTabs({
+  heading,
+  label = 'Categories',
+  defaultCategory,
+  categories,
+  tiles,
+  emptyText = 'Nothing in this category yet.',
+}: TileTabsBlockProps & BlockExtras) {
   const cats = listOf(categories);
   const all = listOf(tiles);
   const initial = cats.some((c) => String(c.id) === String(defaultCategory)) ? String(defaultCategory) : String(cats[0]?.id ?? '');
@@ -14,7 +21,10 @@ export function TileTabs({ heading, label = 'Categories', defaultCategory, categ
   const dialogRef = useRef<HTMLDialogElement>(null);
   const idBase = useTabIds();
   const shown = all.filter((tile) => String(tile.category) === selected);
-  const selectedIndex = Math.max(0, cats.findIndex((c) => String(c.id) === selected));
+  const selectedIndex = Math.max(
+    0,
+    cats.findIndex((c) => String(c.id) === selected),
+  );
 
   const openDialog = (tile: Tile) => {
     setOpen(tile);
@@ -26,7 +36,13 @@ export function TileTabs({ heading, label = 'Categories', defaultCategory, categ
       <div className="container">
         <SectionHeading heading={heading} />
         {cats.length > 1 ? (
-          <TabList label={label} idBase={idBase} selected={selected} onSelect={setSelected} tabs={cats.map((c) => ({ key: String(c.id), label: c.name }))} />
+          <TabList
+            label={label}
+            idBase={idBase}
+            selected={selected}
+            onSelect={setSelected}
+            tabs={cats.map((c) => ({ key: String(c.id), label: c.name }))}
+          />
         ) : null}
         <TabPanel idBase={idBase} selectedIndex={selectedIndex} className="tile-tabs__panel">
           {shown.length === 0 ? (
@@ -61,7 +77,7 @@ export function TileTabs({ heading, label = 'Categories', defaultCategory, categ
                 <span aria-hidden="true">×</span>
               </button>
             </form>
-            {open.dialog?.image ?? open.image ? (
+            {(open.dialog?.image ?? open.image) ? (
               <img src={open.dialog?.image ?? open.image} alt="" width={320} height={160} className="tile-dialog__image" />
             ) : null}
             <h2 id={`${idBase}-dialog-title`}>{open.title}</h2>

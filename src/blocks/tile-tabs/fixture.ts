@@ -15,7 +15,18 @@ export const fixture: TileTabsBlockProps = {
       image: 'https://img.example.test/partners/northwind.svg',
       dialog: { html: '<p>Hosting for our SaaS platforms.</p>', link: { label: 'Visit Partner Site', href: 'https://northwind.example' } },
     },
-    { category: 2, title: 'Arclight Consulting', image: 'https://img.example.test/partners/arclight.svg', dialog: { html: '<p>Delivery partner.</p>' } },
-    { category: 2, title: 'Telco Summit 2026', subtitle: '12 May 2026 · Dubai', href: 'https://events.example/summit', linkLabel: 'View Event Details' },
+    {
+      category: 2,
+      title: 'Arclight Consulting',
+      image: 'https://img.example.test/partners/arclight.svg',
+      dialog: { html: '<p>Delivery partner.</p>' },
+    },
+    {
+      category: 2,
+      title: 'Telco Summit 2026',
+      subtitle: '12 May 2026 · Dubai',
+      href: 'https://events.example/summit',
+      linkLabel: 'View Event Details',
+    },
   ],
 };

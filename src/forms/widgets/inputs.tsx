@@ -10,7 +10,8 @@ import type { ChangeEvent } from 'react';
 export const MOBILE_DIGITS = 10;
 
 export function BaseInputTemplate(props: BaseInputTemplateProps) {
-  const { id, value, type, required, disabled, readonly, autofocus, onChange, onBlur, onFocus, rawErrors, options, placeholder, schema } = props;
+  const { id, value, type, required, disabled, readonly, autofocus, onChange, onBlur, onFocus, rawErrors, options, placeholder, schema } =
+    props;
   const inputType = (options.inputType as string | undefined) ?? type ?? 'text';
   return (
     <input
@@ -35,7 +36,19 @@ export function BaseInputTemplate(props: BaseInputTemplateProps) {
   );
 }
 
-export function TextareaWidget({ id, value, required, disabled, readonly, onChange, onBlur, onFocus, rawErrors, schema, options }: WidgetProps) {
+export function TextareaWidget({
+  id,
+  value,
+  required,
+  disabled,
+  readonly,
+  onChange,
+  onBlur,
+  onFocus,
+  rawErrors,
+  schema,
+  options,
+}: WidgetProps) {
   return (
     <textarea
       id={id}

@@ -20,12 +20,15 @@ export function FooterForm({ form, link }: { form: FooterFormName; link?: Link }
   useEffect(() => {
     const element = box.current;
     if (!element || near) return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) {
-        setNear(true);
-        observer.disconnect();
-      }
-    }, { rootMargin: '400px' });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) {
+          setNear(true);
+          observer.disconnect();
+        }
+      },
+      { rootMargin: '400px' },
+    );
     const watch = () => observer.observe(element);
     window.addEventListener('scroll', watch, { once: true, passive: true });
     return () => {

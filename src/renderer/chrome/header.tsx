@@ -124,7 +124,12 @@ export function Header({ chrome }: { chrome: ResolvedChrome }) {
               }
               return entry.href ? (
                 <li key={entry.label}>
-                  <SmartLink href={entry.href} className="site-nav__link" onClick={close} aria-current={location.pathname === entry.href ? 'page' : undefined}>
+                  <SmartLink
+                    href={entry.href}
+                    className="site-nav__link"
+                    onClick={close}
+                    aria-current={location.pathname === entry.href ? 'page' : undefined}
+                  >
                     {entry.label}
                   </SmartLink>
                 </li>

@@ -142,8 +142,7 @@ export class Outbox {
   findKey(key: string): { id: string; fingerprint: string } | undefined {
     return (this.db.prepare('SELECT id, fingerprint FROM outbox WHERE idempotency_key = ?').get(key) ??
       this.db.prepare('SELECT id, fingerprint FROM dead_letter WHERE idempotency_key = ?').get(key)) as
-      | { id: string; fingerprint: string }
-      | undefined;
+      { id: string; fingerprint: string } | undefined;
   }
 
   /**
@@ -190,7 +189,9 @@ export class Outbox {
   /** Gives an interrupted attempt back (shutdown): due at once, the attempt not counted. */
   release(claim: Pick<DueSubmission, 'id' | 'lease'>, now: number): void {
     this.db
-      .prepare(`UPDATE outbox SET lease_until = NULL, lease_token = NULL, next_attempt_at = ?, attempts = MAX(attempts - 1, 0) WHERE ${CLAIMED}`)
+      .prepare(
+        `UPDATE outbox SET lease_until = NULL, lease_token = NULL, next_attempt_at = ?, attempts = MAX(attempts - 1, 0) WHERE ${CLAIMED}`,
+      )
       .run(now, claim.id, claim.lease);
   }
 

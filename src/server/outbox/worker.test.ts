@@ -46,22 +46,30 @@ function setup(options: Partial<WorkerOptions> = {}) {
   const outbox = new Outbox(file);
   const worker = new OutboxWorker(outbox, workerOptions);
   const enqueue = (key: string, body: object = { email: 'a@example.com' }) =>
-    outbox.enqueue({ id: `id-${key}`, key, endpoint: '/api/newsletter_post', body: JSON.stringify(body), fingerprint: `fp-${key}` }, clock.now);
+    outbox.enqueue(
+      { id: `id-${key}`, key, endpoint: '/api/newsletter_post', body: JSON.stringify(body), fingerprint: `fp-${key}` },
+      clock.now,
+    );
   return { file, clock, outbox, worker, workerOptions, requests, replies, logs, enqueue };
 }
 
-const status = (code: number, headers: Record<string, string> = {}) => new Response(JSON.stringify({ message: `status ${code}` }), { status: code, headers });
+const status = (code: number, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify({ message: `status ${code}` }), { status: code, headers });
 
 describe('outbox store', () => {
   it('creates WAL-mode tables and keeps idempotency keys unique: replay or conflict', () => {
     const { outbox, enqueue } = setup();
     expect(outbox.db.pragma('journal_mode', { simple: true })).toBe('wal');
     expect(enqueue('key-0001')).toEqual({ status: 'created', id: 'id-key-0001' });
-    expect(outbox.enqueue({ id: 'other', key: 'key-0001', endpoint: '/api/newsletter_post', body: '{}', fingerprint: 'fp-key-0001' }, 0)).toEqual({
+    expect(
+      outbox.enqueue({ id: 'other', key: 'key-0001', endpoint: '/api/newsletter_post', body: '{}', fingerprint: 'fp-key-0001' }, 0),
+    ).toEqual({
       status: 'replayed',
       id: 'id-key-0001',
     });
-    expect(outbox.enqueue({ id: 'other', key: 'key-0001', endpoint: '/api/newsletter_post', body: '{}', fingerprint: 'different' }, 0)).toEqual({
+    expect(
+      outbox.enqueue({ id: 'other', key: 'key-0001', endpoint: '/api/newsletter_post', body: '{}', fingerprint: 'different' }, 0),
+    ).toEqual({
       status: 'conflict',
       id: 'id-key-0001',
     });

@@ -28,7 +28,11 @@ export interface WorkerOptions {
 
 const RETRYABLE_4XX = new Set([408, 425, 429]);
 
-type Outcome = { kind: 'delivered' } | { kind: 'refused'; error: string } | { kind: 'failed'; error: string; retryAfterMs?: number } | { kind: 'stopped' };
+type Outcome =
+  | { kind: 'delivered' }
+  | { kind: 'refused'; error: string }
+  | { kind: 'failed'; error: string; retryAfterMs?: number }
+  | { kind: 'stopped' };
 
 export class OutboxWorker {
   private timer: NodeJS.Timeout | undefined;
@@ -125,7 +129,8 @@ export class OutboxWorker {
           );
         } else {
           this.outbox.markRetry(row, next.at, outcome.error);
-          if (row.attempts === 1) this.log(`[outbox] ${row.key} to ${row.endpoint} not delivered (${outcome.error}); retrying with backoff`);
+          if (row.attempts === 1)
+            this.log(`[outbox] ${row.key} to ${row.endpoint} not delivered (${outcome.error}); retrying with backoff`);
         }
       }
     } catch (error) {
@@ -152,7 +157,10 @@ export class OutboxWorker {
     } catch (error) {
       if (this.stopping.signal.aborted) return { kind: 'stopped' };
       const name = (error as Error).name;
-      return { kind: 'failed', error: name === 'TimeoutError' ? `no answer in ${this.options.timeoutMs} ms` : `unreachable: ${(error as Error).message}` };
+      return {
+        kind: 'failed',
+        error: name === 'TimeoutError' ? `no answer in ${this.options.timeoutMs} ms` : `unreachable: ${(error as Error).message}`,
+      };
     }
     const text = await response.text().catch(() => '');
     if (response.ok) return { kind: 'delivered' };

@@ -48,8 +48,12 @@ describe('submission endpoints', () => {
     expect(checkForms(endpoint, body).errors).toBeUndefined();
     const sent: Record<string, unknown> = Object.fromEntries(Object.entries(body).filter(([k]) => !endpoint.strip.includes(k)));
     if (endpoint.addIp) sent.ip = '203.0.113.5';
-    const entry = contract.endpoints.find((e) => e.path === endpoint.path && (e as { method?: string }).method === 'POST') as { requestSchema: string };
-    const validate = new Ajv({ allErrors: true, allowUnionTypes: true }).compile(requestSchemas[`../../../schemas/content/${entry.requestSchema}`]);
+    const entry = contract.endpoints.find((e) => e.path === endpoint.path && (e as { method?: string }).method === 'POST') as {
+      requestSchema: string;
+    };
+    const validate = new Ajv({ allErrors: true, allowUnionTypes: true }).compile(
+      requestSchemas[`../../../schemas/content/${entry.requestSchema}`],
+    );
     expect(validate(sent), JSON.stringify(validate.errors)).toBe(true);
   });
 

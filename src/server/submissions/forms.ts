@@ -97,7 +97,9 @@ export type FormCheck = { form: SubmissionForm; errors?: undefined } | { form: S
  */
 export function checkForms(endpoint: SubmissionEndpoint, body: Record<string, unknown>, formName?: string): FormCheck {
   const named = endpoint.forms.filter((f) => f.name === formName);
-  const matching = (named.length ? named : endpoint.forms).filter((f) => Object.entries(f.consts).every(([key, value]) => body[key] === value));
+  const matching = (named.length ? named : endpoint.forms).filter((f) =>
+    Object.entries(f.consts).every(([key, value]) => body[key] === value),
+  );
   const candidates = matching.length > 0 ? matching : named.length ? named : endpoint.forms;
   let closest: { form: SubmissionForm; errors: ErrorObject[] } | undefined;
   for (const form of candidates) {

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { clientIp, normalizeIp } from './ip.ts';
 
-const req = (remoteAddress: string | undefined, headers: Record<string, string | string[]> = {}) => ({ socket: { remoteAddress }, headers });
+const req = (remoteAddress: string | undefined, headers: Record<string, string | string[]> = {}) => ({
+  socket: { remoteAddress },
+  headers,
+});
 
 describe('client ip', () => {
   it('uses the socket address, IPv4-mapped addresses as plain IPv4', () => {

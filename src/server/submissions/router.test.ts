@@ -58,16 +58,23 @@ async function post(endpoint: string, body: unknown, headers: Record<string, str
     headers: { 'Content-Type': 'application/json', 'Idempotency-Key': key(), ...headers },
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
-  return { status: response.status, headers: response.headers, json: (await response.json()) as { message?: string; status?: string; id?: string; errors?: Record<string, string[]> } };
+  return {
+    status: response.status,
+    headers: response.headers,
+    json: (await response.json()) as { message?: string; status?: string; id?: string; errors?: Record<string, string[]> },
+  };
 }
 
-const storedBodies = () => (outbox.db.prepare('SELECT body FROM outbox').all() as { body: string }[]).map((r) => JSON.parse(r.body) as Record<string, unknown>);
+const storedBodies = () =>
+  (outbox.db.prepare('SELECT body FROM outbox').all() as { body: string }[]).map((r) => JSON.parse(r.body) as Record<string, unknown>);
 
 describe('submission routes', () => {
   it('commits a valid submission before answering 202, with ip from the socket and strip keys removed', async () => {
     const answer = await post('/api/contact_form', { ...sampleBodies.contact(), ip: '6.6.6.6' });
     expect(answer).toMatchObject({ status: 202, json: { status: 'accepted', id: expect.any(String) } });
-    expect(storedBodies()).toEqual([expect.objectContaining({ page_type: 'Contact', ip: '127.0.0.1', recaptcha: expect.stringMatching(/^local-/) })]);
+    expect(storedBodies()).toEqual([
+      expect.objectContaining({ page_type: 'Contact', ip: '127.0.0.1', recaptcha: expect.stringMatching(/^local-/) }),
+    ]);
     await post('/api/partner_form', sampleBodies.partner());
     expect(storedBodies()[1]).toEqual({ name: 'Ada Lovelace', email: 'ada.lovelace@example.com', message: 'We would like to partner.' });
   });
@@ -86,7 +93,10 @@ describe('submission routes', () => {
   });
 
   it('answers 415, 400, 413 and 422 with JSON messages, and stores nothing', async () => {
-    expect(await post('/api/partner_form', 'name=x', { 'Content-Type': 'application/x-www-form-urlencoded' })).toMatchObject({ status: 415, json: { message: expect.any(String) } });
+    expect(await post('/api/partner_form', 'name=x', { 'Content-Type': 'application/x-www-form-urlencoded' })).toMatchObject({
+      status: 415,
+      json: { message: expect.any(String) },
+    });
     expect((await post('/api/partner_form', sampleBodies.partner(), { 'Idempotency-Key': 'short' })).status).toBe(400);
     expect((await post('/api/partner_form', sampleBodies.partner(), { 'Idempotency-Key': 'has spaces in it' })).status).toBe(400);
     expect((await post('/api/partner_form', '{"name": ')).status).toBe(400);
@@ -95,7 +105,9 @@ describe('submission routes', () => {
     expect((await post('/api/partner_form', { ...sampleBodies.partner(), message: 'x'.repeat(100_000) })).status).toBe(413);
     const invalid = await post('/api/partner_form', { ...sampleBodies.partner(), email: 'NOT-AN-EMAIL' });
     expect(invalid).toMatchObject({ status: 422, json: { errors: { email: ['Email not valid.'] } } });
-    expect((await post('/api/schedule_form', { ...sampleBodies['schedule-demo'](), lastnane: undefined })).json.errors).toEqual({ lastnane: ['Last Name is required.'] });
+    expect((await post('/api/schedule_form', { ...sampleBodies['schedule-demo'](), lastnane: undefined })).json.errors).toEqual({
+      lastnane: ['Last Name is required.'],
+    });
     expect(outbox.counts().pending).toBe(0);
   });
 
@@ -111,11 +123,15 @@ describe('submission routes', () => {
 
   it('checks the CV by its bytes', async () => {
     const career = sampleBodies.career();
-    expect((await post('/api/career_form', { ...career, resume_filename: 'cv.docx' })).json.errors).toEqual({ resume_base64: ['Please upload a .pdf or .docx file.'] });
+    expect((await post('/api/career_form', { ...career, resume_filename: 'cv.docx' })).json.errors).toEqual({
+      resume_base64: ['Please upload a .pdf or .docx file.'],
+    });
     expect((await post('/api/career_form', { ...career, resume_filename: 'cv.docx', resume_base64: SAMPLE_DOCX_BASE64 })).status).toBe(202);
     const big = Buffer.alloc(3_610_305, 0x20);
     big.write('%PDF-1.7');
-    expect((await post('/api/career_form', { ...career, resume_base64: big.toString('base64') })).json.errors).toEqual({ resume_base64: ['file is too large'] });
+    expect((await post('/api/career_form', { ...career, resume_base64: big.toString('base64') })).json.errors).toEqual({
+      resume_base64: ['file is too large'],
+    });
   });
 
   it('answers a filled honeypot like a success but stores nothing', async () => {

@@ -57,7 +57,10 @@ class Answer extends Error {
 }
 
 function send(res: Response, status: number, body: object, headers: Record<string, string> = {}): void {
-  res.status(status).set({ 'Cache-Control': 'no-store', ...headers }).json(body);
+  res
+    .status(status)
+    .set({ 'Cache-Control': 'no-store', ...headers })
+    .json(body);
 }
 
 /** Identifies the visitor's data at an endpoint: the captcha token and the address are not part of it. */
@@ -66,7 +69,9 @@ export function fingerprint(endpoint: string, data: Record<string, unknown>): st
     .filter((k) => k !== 'recaptcha')
     .sort()
     .map((k) => [k, data[k]]);
-  return createHash('sha256').update(JSON.stringify([endpoint, canonical])).digest('hex');
+  return createHash('sha256')
+    .update(JSON.stringify([endpoint, canonical]))
+    .digest('hex');
 }
 
 const BODY_PARSER_ERRORS: Record<string, [number, string]> = {
@@ -94,7 +99,8 @@ export function submissionRouter(deps: SubmissionDeps = defaultDeps()): express.
       });
     if (!req.is('application/json')) throw new Answer(415, 'Send the form as application/json.');
     const key = req.get('idempotency-key');
-    if (!key || !IDEMPOTENCY_KEY.test(key)) throw new Answer(400, 'An Idempotency-Key header of 8 to 200 characters A-Z, a-z, 0-9, _ or - is required.');
+    if (!key || !IDEMPOTENCY_KEY.test(key))
+      throw new Answer(400, 'An Idempotency-Key header of 8 to 200 characters A-Z, a-z, 0-9, _ or - is required.');
     next();
   };
 
@@ -125,13 +131,17 @@ export function submissionRouter(deps: SubmissionDeps = defaultDeps()): express.
     const captcha = await deps.captcha.verify(data.recaptcha, { remoteIp: ip, host: req.hostname });
     if (!captcha.ok) {
       deps.log(`[submissions] captcha refused on ${endpoint.path} from ${ip}: ${captcha.reason}`);
-      if (captcha.unavailable) throw new Answer(503, 'The captcha could not be checked just now. Please try again.', undefined, { 'Retry-After': '5' });
+      if (captcha.unavailable)
+        throw new Answer(503, 'The captcha could not be checked just now. Please try again.', undefined, { 'Retry-After': '5' });
       throw new Answer(422, 'Please confirm you are not a robot.', { recaptcha: [CAPTCHA_MESSAGE] });
     }
 
     const stored: Record<string, unknown> = Object.fromEntries(Object.entries(data).filter(([k]) => !endpoint.strip.includes(k)));
     if (endpoint.addIp) stored.ip = ip;
-    const result = outbox.enqueue({ id: randomUUID(), key, endpoint: endpoint.path, body: JSON.stringify(stored), fingerprint: print }, deps.now());
+    const result = outbox.enqueue(
+      { id: randomUUID(), key, endpoint: endpoint.path, body: JSON.stringify(stored), fingerprint: print },
+      deps.now(),
+    );
     if (result.status !== 'created') return replay(res, result.id, result.status === 'replayed');
     deps.log(`[submissions] accepted ${key} for ${endpoint.path} (${result.id})`);
     send(res, 202, { status: 'accepted', id: result.id });
@@ -143,30 +153,47 @@ export function submissionRouter(deps: SubmissionDeps = defaultDeps()): express.
   }
 
   for (const endpoint of deps.endpoints) {
-    router.post(endpoint.path, guard, express.json({ limit: endpoint.bodyLimit, strict: true, type: 'application/json' }), async (req, res) => {
-      const key = req.get('idempotency-key')!;
-      const earlier = inProgress.get(key);
-      if (earlier) await earlier.catch(() => undefined);
-      const running = accept(endpoint, req, res);
-      inProgress.set(key, running);
-      try {
-        await running;
-      } finally {
-        if (inProgress.get(key) === running) inProgress.delete(key);
-      }
-    });
+    router.post(
+      endpoint.path,
+      guard,
+      express.json({ limit: endpoint.bodyLimit, strict: true, type: 'application/json' }),
+      async (req, res) => {
+        const key = req.get('idempotency-key')!;
+        const earlier = inProgress.get(key);
+        if (earlier) await earlier.catch(() => undefined);
+        const running = accept(endpoint, req, res);
+        inProgress.set(key, running);
+        try {
+          await running;
+        } finally {
+          if (inProgress.get(key) === running) inProgress.delete(key);
+        }
+      },
+    );
   }
 
   router.use((error: unknown, req: Request, res: Response, next: NextFunction) => {
     if (res.headersSent) return next(error);
-    if (error instanceof Answer) return send(res, error.status, error.errors ? { message: error.message, errors: error.errors } : { message: error.message }, error.headers);
+    if (error instanceof Answer)
+      return send(
+        res,
+        error.status,
+        error.errors ? { message: error.message, errors: error.errors } : { message: error.message },
+        error.headers,
+      );
     const type = (error as { type?: string }).type;
     const known = type ? BODY_PARSER_ERRORS[type] : undefined;
     if (known) return send(res, known[0], { message: known[1] });
     const status = (error as { status?: number }).status;
-    if (typeof status === 'number' && status >= 400 && status < 500) return send(res, status, { message: 'The request could not be read.' });
+    if (typeof status === 'number' && status >= 400 && status < 500)
+      return send(res, status, { message: 'The request could not be read.' });
     console.error(`[submissions] ${req.method} ${req.path} failed:`, error);
-    send(res, 503, { message: 'Your submission could not be stored just now. Nothing was kept; please try again.' }, { 'Retry-After': '5' });
+    send(
+      res,
+      503,
+      { message: 'Your submission could not be stored just now. Nothing was kept; please try again.' },
+      { 'Retry-After': '5' },
+    );
   });
   return router;
 }

@@ -4,7 +4,9 @@ import { randomUUID } from 'node:crypto';
 export const localCaptchaToken = () => `local-${randomUUID()}`;
 
 /** A small but real PDF (magic bytes %PDF-), base64. */
-export const SAMPLE_PDF_BASE64 = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n').toString('base64');
+export const SAMPLE_PDF_BASE64 = Buffer.from(
+  '%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n',
+).toString('base64');
 
 /** A stored (uncompressed) ZIP holding the given entries: enough for the central-directory check. */
 export function zip(entries: Record<string, string>): Buffer {
@@ -95,6 +97,12 @@ export const sampleBodies: Record<string, () => Record<string, unknown>> = {
     recaptcha: localCaptchaToken(),
     checkBox: true,
   }),
-  'pdf-download': () => ({ name: 'Ada Lovelace', email: person.email, company_name: 'Analytical Engines', id: '1', recaptcha: localCaptchaToken() }),
+  'pdf-download': () => ({
+    name: 'Ada Lovelace',
+    email: person.email,
+    company_name: 'Analytical Engines',
+    id: '1',
+    recaptcha: localCaptchaToken(),
+  }),
   newsletter: () => ({ email: person.email, recaptcha: localCaptchaToken() }),
 };
