@@ -156,12 +156,12 @@ export function Carousel({
       <div className={variant === 'hero' ? 'carousel__frame' : 'carousel__frame container'} aria-roledescription="carousel">
         {/* Focusable: until swiper arrives this is a native scroller, and keyboard users scroll it too
             (axe scrollable-region-focusable). */}
-        {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
         <div
           ref={rootRef}
           className={`swiper carousel__viewport per-view-${count}`}
           role="group"
           aria-label={`${name}: slides`}
+          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
           tabIndex={0}
         >
           <div className="swiper-wrapper">
