@@ -21,10 +21,13 @@ describe('paintFirst', () => {
     let frame: (() => void) | undefined;
     let task: (() => void) | undefined;
     const element = () => ({}) as Record<string, unknown>;
-    const deferredStyle = { media: 'print' };
+    let removed = 0;
+    const deferredStyle = { media: 'print', sheet: {}, addEventListener: () => undefined };
+    const criticalStyle = { remove: () => (removed += 1) };
     runInNewContext(boot, {
       document: {
-        querySelectorAll: (selector: string) => (selector === 'link[data-deferred-style]' ? [deferredStyle] : []),
+        querySelectorAll: (selector: string) =>
+          selector === 'link[data-deferred-style]' ? [deferredStyle] : selector === 'style[data-critical-css]' ? [criticalStyle] : [],
         currentScript: { nonce: 'N1' },
         createElement: element,
         head: { appendChild: (e: Record<string, unknown>) => added.push(e) },
@@ -39,6 +42,7 @@ describe('paintFirst', () => {
     expect(deferredStyle.media).toBe('print');
     task!();
     expect(deferredStyle.media).toBe('all');
+    expect(removed).toBe(1);
     expect(added.map((e) => e.href ?? e.type)).toEqual(['/assets/entry.js', '/assets/root.js', 'module']);
     expect(added.every((e) => e.nonce === 'N1')).toBe(true);
     expect(added[2].textContent).toBe(/<script[^>]*>([\s\S]*)<\/script>/.exec(BOOT)![1]);

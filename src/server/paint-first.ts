@@ -36,7 +36,10 @@ export function paintFirst(html: string): string {
   const start =
     `(function(){var code=${scriptSafeJson(bootstrap[2])},preloads=${scriptSafeJson(preloads)},nonce=document.currentScript&&document.currentScript.nonce;` +
     `function start(){preloads.forEach(function(href){var l=document.createElement('link');l.rel='modulepreload';l.href=href;if(nonce)l.nonce=nonce;document.head.appendChild(l)});` +
-    `document.querySelectorAll('link[data-deferred-style]').forEach(function(l){l.media='all'});` +
+    // The full stylesheet repeats the inlined rules: once it applies, the inline copy goes.
+    `document.querySelectorAll('link[data-deferred-style]').forEach(function(l){l.media='all';` +
+    `function drop(){document.querySelectorAll('style[data-critical-css]').forEach(function(s){s.remove()})}` +
+    `if(l.sheet)drop();else l.addEventListener('load',drop)});` +
     `var s=document.createElement('script');s.type='module';if(nonce)s.nonce=nonce;s.textContent=code;document.body.appendChild(s)}` +
     `requestAnimationFrame(function(){setTimeout(start,0)})})();`;
   const replacement = `<script${nonce ? ` nonce="${nonce}"` : ''}>${start}</script>`;
