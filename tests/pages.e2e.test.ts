@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { browserPerFile, openPage, type WatchedPage } from './e2e/browser.ts';
 
@@ -11,6 +12,15 @@ async function visit(path: string, watched?: WatchedPage): Promise<WatchedPage> 
   // The root sets data-hydrated once React has hydrated the page.
   await w.page.waitForSelector('html[data-hydrated="true"]', { state: 'attached' });
   return w;
+}
+
+/** URLs of swiper's chunks the page requests from now on. */
+function swiperRequestsOf(page: Page): string[] {
+  const urls: string[] = [];
+  page.on('request', (request) => {
+    if (/\/assets\/(swiper|modules)-/.test(request.url())) urls.push(request.url());
+  });
+  return urls;
 }
 
 async function firstBlogSlug(): Promise<string> {
@@ -187,10 +197,7 @@ describe('blocks in the browser', () => {
 
   it('the autoplaying hero carousel advances by itself without fetching swiper', async () => {
     const opened = await openPage(b.context);
-    const swiperRequests: string[] = [];
-    opened.page.on('request', (request) => {
-      if (/\/assets\/(swiper|modules)-/.test(request.url())) swiperRequests.push(request.url());
-    });
+    const swiperRequests = swiperRequestsOf(opened.page);
     const { page } = await visit('/', opened);
     const hero = page.getByRole('region', { name: 'Highlights' });
     const viewport = hero.locator('.swiper');
@@ -204,10 +211,7 @@ describe('blocks in the browser', () => {
     await b.context.close();
     b.context = await b.browser.newContext({ viewport: { width: 1366, height: 900 }, reducedMotion: 'reduce' });
     const opened = await openPage(b.context);
-    const swiperRequests: string[] = [];
-    opened.page.on('request', (request) => {
-      if (/\/assets\/(swiper|modules)-/.test(request.url())) swiperRequests.push(request.url());
-    });
+    const swiperRequests = swiperRequestsOf(opened.page);
     const { page } = await visit('/', opened);
     const hero = page.getByRole('region', { name: 'Highlights' });
     await expect.poll(() => hero.getByRole('button', { name: 'Play carousel' }).isVisible()).toBe(true);

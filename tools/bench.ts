@@ -14,20 +14,10 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Browser } from 'playwright-core';
-import { launch, CHROMIUM } from '../tests/e2e/browser.ts';
+import { launch, CHROMIUM, CHROMIUM_FLAGS } from '../tests/e2e/browser.ts';
 import { startContentService } from './content-service/server.ts';
 import { projectRoot } from './lib/project.ts';
 import { startSnapshotSite } from './lib/snapshot-site.ts';
-
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 /** Lighthouse's mobile defaults (simulated throttling), applied as real throttling for the LCP comparison. */
 const MOBILE = { width: 412, height: 823, deviceScaleFactor: 1.75, rttMs: 150, throughputKbps: 1.6 * 1024, cpuSlowdown: 4 };
@@ -226,7 +216,7 @@ async function measureLcp(browser: Browser, url: string): Promise<number> {
 async function runLighthouse(url: string): Promise<LighthouseResult> {
   const { default: lighthouse } = await import('lighthouse');
   const chromeLauncher = await import('chrome-launcher');
-  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_FLAGS, logLevel: 'silent' });
   try {
     const result = await lighthouse(url, {
       port: chrome.port,

@@ -24,7 +24,14 @@ import { parseArgs } from 'node:util';
 import { matchPath } from 'react-router';
 import { blockNames, isBlockName } from '../src/blocks/registry.ts';
 import { didYouMean, type Located, type SchemaStore } from '../src/renderer/schema-store.ts';
-import { blockSchemaId, formatIssue, routeParams, type Contract, type DefinitionValidator } from '../src/renderer/validate-definitions.ts';
+import {
+  blockSchemaId,
+  formatIssue,
+  normalizeRoute,
+  routeParams,
+  type Contract,
+  type DefinitionValidator,
+} from '../src/renderer/validate-definitions.ts';
 import { createValidator, loadContract, loadDefinitionFiles, loadSiteFile, projectRoot, type SourceFile } from './lib/project.ts';
 import { endpointHint, formatJson, matchEndpoint, readableEndpoints, responseSchema, schemaAt } from './lib/workbench.ts';
 
@@ -93,15 +100,6 @@ export function titleFromName(name: string): string {
     .filter(Boolean)
     .map((w) => w[0].toUpperCase() + w.slice(1))
     .join(' ');
-}
-
-function normalizeRoute(route: string): string {
-  return (
-    route
-      .replace(/\/+$/, '')
-      .replace(/:[A-Za-z_][A-Za-z0-9_]*/g, ':')
-      .toLowerCase() || '/'
-  );
 }
 
 /**

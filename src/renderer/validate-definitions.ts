@@ -754,7 +754,8 @@ export function routeParams(routes: string[]): Set<string> {
   return out;
 }
 
-function normalizeRoute(route: string): string {
+/** A route with parameter names and trailing slashes erased: two routes that match the same URLs compare equal. */
+export function normalizeRoute(route: string): string {
   return (
     route
       .replace(/\/+$/, '')

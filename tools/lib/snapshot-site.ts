@@ -3,12 +3,11 @@
  * node_modules linked), so a rebuild started meanwhile (tests, `npm start`) cannot swap the
  * fingerprinted assets under a running benchmark or export.
  */
-import { spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync, statSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { DEFAULT_CONTENT_PASSWORD, DEFAULT_CONTENT_USER } from '../../src/server/config.ts';
 import { projectRoot } from './project.ts';
+import { startSiteProcess } from './site-process.ts';
 
 const COPIED = ['build', 'src', 'tools', 'schemas', 'page-definitions', 'public', 'site.config.json', 'package.json', 'tsconfig.json'];
 
@@ -33,53 +32,20 @@ function copyProject(): string {
 
 export async function startSnapshotSite(env: Record<string, string>): Promise<SnapshotSite> {
   const root = copyProject();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      OUTBOX_DB: path.join(root, 'outbox.sqlite'),
-      SUBMIT_RATE_LIMIT: '100000',
-      NODE_ENV: 'production',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      CONTENT_API_USER: DEFAULT_CONTENT_USER,
-      CONTENT_API_PASSWORD: DEFAULT_CONTENT_PASSWORD,
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
   const cleanUp = () => rmSync(root, { recursive: true, force: true });
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`site did not start:\n${output}`)), 60_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /Site \(production\) on (http:\/\/\S+)/.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        resolve(match[1]);
-      }
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`site exited with ${code}:\n${output}`));
-    });
+  const site = await startSiteProcess({
+    cwd: root,
+    mode: 'production',
+    env: { OUTBOX_DB: path.join(root, 'outbox.sqlite'), SUBMIT_RATE_LIMIT: '100000', ...env },
   }).catch((error: unknown) => {
-    child.kill('SIGKILL');
     cleanUp();
     throw error;
   });
   return {
-    url,
+    url: site.url,
     root,
     async stop() {
-      if (child.exitCode === null && child.signalCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
-        await exited;
-      }
+      await site.end('SIGTERM');
       cleanUp();
     },
   };

@@ -19,6 +19,12 @@ describe('card-grid', () => {
     expect(screen.getByRole('link', { name: 'View All' }).getAttribute('href')).toBe('/white-paper-case-studies');
   });
 
+  it('without a section heading, card titles are h2 so that headings never skip a level', () => {
+    renderBlock(<CardGrid {...fixture} heading={undefined} />);
+    expect(screen.queryAllByRole('heading', { level: 3 })).toEqual([]);
+    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(fixture.items.map((item) => item.title));
+  });
+
   it('says so when the list is empty', () => {
     renderBlock(<CardGrid items={[]} emptyText="No articles in this category yet." />);
     expect(screen.getByText('No articles in this category yet.')).toBeTruthy();

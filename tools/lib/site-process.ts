@@ -1,0 +1,68 @@
+/**
+ * Runs src/server/main.ts as a child process and waits for its "Site (…) on <url>" line: the one
+ * way tests (tests/e2e/servers.ts) and tools (snapshot-site.ts) start a site.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { DEFAULT_CONTENT_PASSWORD, DEFAULT_CONTENT_USER } from '../../src/server/config.ts';
+
+export interface SiteProcess {
+  child: ChildProcess;
+  url: string;
+  output: () => string;
+  /** Ends the process with `signal` (if still running) and waits for it to exit. */
+  end(signal: NodeJS.Signals): Promise<void>;
+}
+
+export async function startSiteProcess(options: {
+  cwd: string;
+  mode: 'production' | 'development';
+  /** Defaults under the fixed settings (e.g. outbox settings a caller may override through the environment). */
+  defaults?: Record<string, string>;
+  env: Record<string, string>;
+}): Promise<SiteProcess> {
+  const args = ['--import', 'tsx', 'src/server/main.ts', ...(options.mode === 'development' ? ['--dev'] : [])];
+  const child = spawn(process.execPath, args, {
+    cwd: options.cwd,
+    env: {
+      ...options.defaults,
+      ...process.env,
+      NODE_ENV: options.mode,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      // The reference service's credential, given explicitly as production requires.
+      CONTENT_API_USER: DEFAULT_CONTENT_USER,
+      CONTENT_API_PASSWORD: DEFAULT_CONTENT_PASSWORD,
+      ...options.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const end = async (signal: NodeJS.Signals) => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill(signal);
+      await exited;
+    }
+  };
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`site did not start:\n${output}`)), 60_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /Site \((?:production|development)\) on (http:\/\/\S+)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`site exited with ${code}:\n${output}`));
+    });
+  }).catch(async (error: unknown) => {
+    await end('SIGKILL');
+    throw error;
+  });
+  return { child, url, output: () => output, end };
+}
