@@ -237,7 +237,7 @@ export async function auditContent(options: AuditOptions): Promise<AuditReport> 
         load(name, source, `(site.config.json /layoutSources/${escapePointer(name)})`, true),
       ),
       ...Object.entries(definition.sources).map(([name, source]) =>
-        load(name, source, `/sources/${escapePointer(name)}`, source.optional === true),
+        load(name, source, `/sources/${escapePointer(name)}`, source.required !== true),
       ),
     ]);
 
@@ -560,6 +560,11 @@ export async function auditContent(options: AuditOptions): Promise<AuditReport> 
         if (value === undefined) noValue(`${pointer}/$template`, required, absent, propName(pointer));
         else inspect(value, exp, pointer, undefined, undefined);
         return value;
+      }
+      if ('$count' in node) {
+        const found = lookup(node.$count, scope);
+        checkLookup(found, `${pointer}/$count`, undefined);
+        return resolve(node, plainScope(scope));
       }
       // $bind
       const paths = Array.isArray(node.$bind) ? node.$bind : [node.$bind];

@@ -1,6 +1,8 @@
 /**
  * npm run validate: checks every page definition and site.config.json.
  *   --format github   also print GitHub Actions annotations (::error file=…,line=…,col=…::)
+ *   --assumptions     also list every binding that reads an endpoint or field SPEC does not document
+ *                     (`x-assumed` in schemas/content/), with file:line:col and the reasons
  * Exit status 1 when anything is wrong.
  */
 import { performance } from 'node:perf_hooks';
@@ -10,7 +12,7 @@ import { createValidator, loadDefinitionFiles, loadSiteFile } from './lib/projec
 const started = performance.now();
 const validator = await createValidator();
 const files = await loadDefinitionFiles();
-const { issues, definitions } = validator.validate(files, await loadSiteFile());
+const { issues, definitions, assumptions } = validator.validate(files, await loadSiteFile());
 const github = process.argv.includes('--format') && process.argv[process.argv.indexOf('--format') + 1] === 'github';
 
 for (const issue of issues) {
@@ -28,4 +30,9 @@ if (issues.length) {
   process.exit(1);
 }
 const routes = definitions.flatMap((d) => d.routes).length;
+if (process.argv.includes('--assumptions')) {
+  for (const a of assumptions) console.log(`${a.file}:${a.line}:${a.column} ${a.pointer}: ${a.path}\n    assumed: ${a.reasons.join('\n    assumed: ')}`);
+  const files = new Set(assumptions.map((a) => a.file)).size;
+  console.log(`\n${assumptions.length} binding(s) in ${files} file(s) read what SPEC does not document (see docs/content-api.md, "Assumptions").`);
+}
 console.log(`${files.length} definitions valid (${routes} routes) in ${ms} ms.`);

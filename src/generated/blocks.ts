@@ -254,6 +254,10 @@ export interface CarouselSlide {
  */
 export interface CategoryTabsProps {
   /**
+   * Id of the section to land on after a change (usually the list's own section), so the visitor stays at the list instead of the page top.
+   */
+  anchor?: string;
+  /**
    * Accessible name of the tab list.
    */
   label?: string;
@@ -280,7 +284,7 @@ export interface ContactDetailsProps {
    */
   heading?: string;
   /**
-   * Plain text.
+   * HTML; the renderer always sanitizes it (DOMPurify) before it reaches a page.
    */
   text?: string;
   items?: ContactDetail[];
@@ -319,6 +323,10 @@ export interface DocumentItem {
  */
 export interface FilterSelectProps {
   /**
+   * Id of the section to land on after a change (usually the list's own section), so the visitor stays at the list instead of the page top.
+   */
+  anchor?: string;
+  /**
    * Visible label of the dropdown.
    */
   label: string;
@@ -354,6 +362,9 @@ export interface GridItem {
   title: string;
   category?: string | number;
   date?: string;
+  /**
+   * HTML; the renderer always sanitizes it (DOMPurify) before it reaches a page.
+   */
   text?: string;
   /**
    * Image URL. A relative path (as the content service returns) is prefixed with the configured image base.
@@ -378,7 +389,7 @@ export interface FlipCard {
    */
   title: string;
   /**
-   * Plain text.
+   * HTML; the renderer always sanitizes it (DOMPurify) before it reaches a page.
    */
   description?: string;
 }
@@ -405,7 +416,7 @@ export interface FormProps {
    */
   heading?: string;
   /**
-   * Plain text.
+   * HTML; the renderer always sanitizes it (DOMPurify) before it reaches a page.
    */
   text?: string;
   fallbackLink?: Link2;
@@ -470,6 +481,9 @@ export interface Job {
   city?: string;
   country?: string;
   expertise?: string;
+  /**
+   * HTML; the renderer always sanitizes it (DOMPurify) before it reaches a page.
+   */
   summary?: string;
   /**
    * Link target: a site path (/blog), an anchor (#contact) or an absolute URL.
@@ -540,7 +554,7 @@ export interface Member {
    */
   image?: string;
   /**
-   * Plain text.
+   * HTML; the renderer always sanitizes it (DOMPurify) before it reaches a page.
    */
   description?: string;
   /**
@@ -588,18 +602,30 @@ export interface Office {
   map?: string;
 }
 /**
- * Previous / Next and up to 7 page links with ellipses, as links that set a query parameter and keep the others.
+ * Previous / Next and up to 7 page links with ellipses, as links that set a query parameter and keep the others. Works from the page count when the list response has one, else from whether the page came back full.
  */
 export interface PaginationProps {
+  /**
+   * Id of the section to land on after a change (usually the list's own section), so the visitor stays at the list instead of the page top.
+   */
+  anchor?: string;
   param?: string;
   /**
    * Current page, 1-based.
    */
   current?: number | string;
   /**
-   * Number of pages.
+   * Number of pages, when the list response says it. Without it, Next is offered while a page comes back full (itemCount >= pageSize).
    */
   last?: number | string;
+  /**
+   * Entries per page of the list (for paging without a page count).
+   */
+  pageSize?: number;
+  /**
+   * Entries on this page, e.g. { "$count": "list.list.data" }.
+   */
+  itemCount?: number;
   label?: string;
 }
 /**

@@ -7,7 +7,7 @@
 export interface SiteConfig {
   $schema?: string;
   /**
-   * URL word of the brand: {brand} in routes and source paths (e.g. /about-{brand}).
+   * URL word of the brand: {brand} in routes, source paths and header/footer links (e.g. /about-{brand}).
    */
   brand: string;
   /**
@@ -47,9 +47,9 @@ export interface Source {
     [k: string]: string | number | boolean | Bind | Template;
   };
   /**
-   * If the read fails, render the page without it instead of showing the error page.
+   * The page cannot live without this read: its 404 makes the page a 404 (e.g. a detail page's slug), any other failure shows the error page. Without it, a failed read (404, timeout, bad answer) is left out and logged, and the page renders its other sections and the definition's defaults.
    */
-  optional?: boolean;
+  required?: boolean;
 }
 export interface Bind {
   /**
@@ -150,6 +150,9 @@ export interface Switch {
  */
 export interface FooterContact {
   heading?: string | Bind | Template | Switch;
+  /**
+   * HTML text (sanitized when rendered): a literal or a binding.
+   */
   text?: string | Bind | Template | Switch;
   link?: Link;
   /**

@@ -4,6 +4,7 @@
  *   { "$template": "/blog/{item.slug}" }                   text with URL-encoded placeholders
  *   { "$each": "list.list.data", "map": { … } }            one output item per list entry (optionally "where", "limit", "offset")
  *   { "$switch": "item.type", "cases": { "blog": … } }     pick one of several values by a content value
+ *   { "$count": "list.list.data" }                         the number of entries of a list (e.g. for paging)
  * Anything else is a literal. Resolution is plain data walking: nothing is evaluated.
  */
 
@@ -32,9 +33,13 @@ export interface EachNode {
   limit?: number;
   offset?: number;
 }
-export type BindingNode = BindNode | TemplateNode | EachNode | SwitchNode;
+export interface CountNode {
+  $count: string;
+  default?: unknown;
+}
+export type BindingNode = BindNode | TemplateNode | EachNode | SwitchNode | CountNode;
 
-export const BINDING_KEYS = ['$bind', '$template', '$each', '$switch'] as const;
+export const BINDING_KEYS = ['$bind', '$template', '$each', '$switch', '$count'] as const;
 
 /** Roots a path may start with besides source names. */
 export const RESERVED_ROOTS = ['params', 'search', 'site', 'item'] as const;
@@ -121,6 +126,12 @@ export function resolve(node: unknown, scope: Scope, options: ResolveOptions = {
     return missing ? template.default : text;
   }
 
+  if ('$count' in node) {
+    const count = node as unknown as CountNode;
+    const list = getPath(scope, count.$count);
+    return Array.isArray(list) ? list.length : count.default;
+  }
+
   if ('$switch' in node) {
     const choice = node as unknown as SwitchNode;
     const key = getPath(scope, choice.$switch);
@@ -160,5 +171,6 @@ export function bindingPaths(node: BindingNode): string[] {
   if ('$bind' in node) return Array.isArray(node.$bind) ? node.$bind : [node.$bind];
   if ('$template' in node) return [...node.$template.matchAll(PLACEHOLDER)].map((match) => match[1].trim());
   if ('$switch' in node) return [node.$switch];
+  if ('$count' in node) return [node.$count];
   return [node.$each, ...Object.keys(node.where ?? {})];
 }

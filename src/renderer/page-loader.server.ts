@@ -5,12 +5,12 @@
 import { data } from 'react-router';
 import { isBlockName } from '../blocks/registry.ts';
 import { config, siteOrigin } from '../server/config.ts';
-import { ContentError, fetchContent, trackStaleness } from '../server/content-client.ts';
+import { ContentError, fetchContent, markDegraded, trackStaleness } from '../server/content-client.ts';
 import { sanitizeEmbed, sanitizeHtml } from '../server/sanitize.ts';
 import { isBinding, resolve, type Scope } from './bindings.ts';
 import { getCatalog, type Catalog } from './definitions.server.ts';
 import type { ContentUnavailable, PageData, PageMeta, PageSeo, ResolvedChrome, ResolvedSection } from './page-data.ts';
-import type { Located } from './schema-store.ts';
+import type { JsonSchema, Located } from './schema-store.ts';
 import {
   absoluteUrl,
   jsonLdText,
@@ -47,25 +47,39 @@ function sourceQuery(source: SourceSpec, scope: Scope): URLSearchParams {
   return query;
 }
 
+interface LoadedSources {
+  values: Record<string, unknown>;
+  /** Sources that failed and were left out. */
+  failed: { name: string; error: ContentError }[];
+}
+
+/**
+ * Loads sources in parallel. A required source's failure is thrown (its 404 makes the page a 404);
+ * any other failure is logged once and the source left out, so the page renders without it.
+ */
 async function loadSources(
   sources: Record<string, SourceSpec>,
   scope: Scope,
   brand: string,
-  optionalAll: boolean,
-): Promise<Record<string, unknown>> {
+  where: string,
+): Promise<LoadedSources> {
+  const failed: LoadedSources['failed'] = [];
   const entries = await Promise.all(
     Object.entries(sources).map(async ([name, source]) => {
       try {
         return [name, await fetchContent(sourcePath(source, brand, scope), sourceQuery(source, scope))] as const;
       } catch (error) {
-        if (!(error instanceof ContentError)) throw error;
-        if (!optionalAll && !source.optional) throw error;
-        console.warn(`[content] optional source "${name}" left out: ${error.message}`);
+        if (!(error instanceof ContentError) || source.required) throw error;
+        failed.push({ name, error });
+        // A 404 means the service does not offer it (cached briefly, not an outage); anything else
+        // is an outage, and a page rendered without it must not be kept as if it were whole.
+        if (!error.notFound) markDegraded();
+        logOnce(`[content] ${where}: source "${name}" left out: ${error.message}`);
         return [name, undefined] as const;
       }
     }),
   );
-  return Object.fromEntries(entries);
+  return { values: Object.fromEntries(entries), failed };
 }
 
 /** Sanitizes HTML and prefixes image paths wherever the block's schema says a value is one. */
@@ -119,13 +133,24 @@ function resolveMeta(definition: PageDefinition, scope: Scope): PageMeta {
   };
 }
 
+/** `{brand}` in chrome links becomes the configured brand, like in routes (/about-{brand}). */
+function withBrand<T>(value: T, brand: string): T {
+  if (typeof value === 'string') return value.replaceAll('{brand}', brand) as T;
+  if (Array.isArray(value)) return value.map((entry: unknown) => withBrand(entry, brand)) as T;
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([key, entry]) => [key, withBrand(entry, brand)])) as T;
+  }
+  return value;
+}
+
 export function resolveChrome(site: SiteConfig, scope: Scope): ResolvedChrome {
-  const footer = resolve(site.footer, scope) as ResolvedChrome['footer'];
+  const footer = withBrand(resolve(site.footer, scope) as ResolvedChrome['footer'], site.brand);
+  const contact = footer.contact?.text ? { ...footer.contact, text: sanitizeHtml(footer.contact.text) } : footer.contact;
   return {
     name: site.name,
     logo: site.logo,
-    header: site.header,
-    footer: { ...footer, social: footer.social ?? {} },
+    header: withBrand(site.header, site.brand),
+    footer: { ...footer, contact, social: footer.social ?? {} },
     cookieConsent: site.cookieConsent,
   };
 }
@@ -146,14 +171,37 @@ function resolveSections(definition: PageDefinition, scope: Scope, catalog: Cata
     const props = resolve(raw, scope, {
       onIssue: (issue) => logOnce(`[content] ${where}${issue.pointer}: ${issue.message}`),
     }) as Record<string, unknown>;
+    const schema = catalog.validator.store.root(blockSchemaId(block));
+    // Content that is not there (a failed source, an empty list) leaves no orphan heading behind.
+    if (!isShown(schema.schema, props)) return;
     for (const problem of catalog.validator.checkResolvedProps(block, props)) {
       // Rendered anyway: blocks tolerate missing or odd values; the log tells the content team.
       logOnce(`[content] ${where} (${block}) content does not fit: ${problem}`);
     }
-    const schema = catalog.validator.store.root(blockSchemaId(block));
     out.push({ block: section.block, id, key: `${index}-${block}`, props: transform(props, schema, catalog) as Record<string, unknown> });
   });
   return out;
+}
+
+/** Whether a value has anything to show: text, a number, a non-empty list or an object with any of these. */
+export function hasContent(value: unknown): boolean {
+  if (value === undefined || value === null || value === '') return false;
+  if (Array.isArray(value)) return value.some(hasContent);
+  if (typeof value === 'object') return Object.values(value).some(hasContent);
+  return true;
+}
+
+/**
+ * A section is shown when every prop its block schema requires has content (an empty list still
+ * shows when the section gives an `emptyText` to say so) and, if the schema lists `x-shown-with`,
+ * at least one of those props has content.
+ */
+export function isShown(schema: JsonSchema, props: Record<string, unknown>): boolean {
+  const required = schema.required ?? [];
+  const missing = required.filter((name) => !hasContent(props[name]));
+  if (missing.some((name) => !(Array.isArray(props[name]) && hasContent(props.emptyText)))) return false;
+  const shownWith = schema['x-shown-with'];
+  return !Array.isArray(shownWith) || shownWith.some((name) => hasContent(props[String(name)]));
 }
 
 function organization(site: SiteConfig, chrome: ResolvedChrome, origin: string): OrganizationInfo {
@@ -223,17 +271,24 @@ export async function loadPage(request: Request): Promise<PageData> {
   const baseScope: Scope = { params, search: Object.fromEntries(url.searchParams), site };
 
   const layoutSources = definition?.layout === 'standalone' ? {} : (site.layoutSources as Record<string, SourceSpec>);
-  const layoutPromise = loadSources(layoutSources, baseScope, site.brand, true);
+  // Layout sources are never required: the chrome has its defaults in site.config.json.
+  const layoutOptional = Object.fromEntries(Object.entries(layoutSources).map(([name, s]) => [name, { ...s, required: false }]));
+  const layoutPromise = loadSources(layoutOptional, baseScope, site.brand, 'site.config.json layoutSources');
 
   let pageContent: Record<string, unknown> = {};
   let pageError: ContentError | undefined;
   try {
-    pageContent = definition ? await loadSources(definition.sources, baseScope, site.brand, false) : {};
+    const loaded = definition ? await loadSources(definition.sources, baseScope, site.brand, definition.file) : undefined;
+    pageContent = loaded?.values ?? {};
+    // Nothing to show at all while the service is down: the error page says so (a page of
+    // defaults would be cached and indexed as if it were the real page).
+    const outage = loaded?.failed.find((f) => !f.error.notFound);
+    if (loaded && outage && loaded.failed.length === Object.keys(definition!.sources).length) pageError = outage.error;
   } catch (error) {
     if (!(error instanceof ContentError)) throw error;
     pageError = error;
   }
-  const scope: Scope = { ...(await layoutPromise), ...pageContent, ...baseScope };
+  const scope: Scope = { ...(await layoutPromise).values, ...pageContent, ...baseScope };
   const chrome = resolveChrome(site, scope);
 
   // A content 404 (unknown slug) is a page 404, like an unknown route.

@@ -58,6 +58,8 @@ export class SchemaStore {
   /** Follows $ref chains; returns the located target. */
   deref(located: Located): Located {
     let current = located;
+    // An "x-assumed" mark beside a $ref belongs to the field, not to the shared definition: keep it.
+    const assumed = located.schema['x-assumed'];
     for (let hops = 0; current.schema.$ref && hops < 20; hops++) {
       const target = new URL(current.schema.$ref, current.base);
       const base = target.href.replace(/#.*$/, '');
@@ -65,6 +67,9 @@ export class SchemaStore {
       const file = this.byId.get(base);
       if (!file) throw new Error(`Cannot resolve $ref ${current.schema.$ref} from ${current.base}`);
       current = { schema: pointerGet(file, pointer), base, pointer };
+    }
+    if (current !== located && typeof assumed === 'string' && current.schema['x-assumed'] === undefined) {
+      current = { ...current, schema: { ...current.schema, 'x-assumed': assumed } };
     }
     return current;
   }

@@ -23,6 +23,8 @@ export const structuredDataSchemaId = (type: string) => `${SCHEMA_BASE}structure
 
 export interface ContractEndpoint {
   path: string;
+  /** Set when SPEC §7 does not name this path: why the site reads it anyway. */
+  'x-assumed'?: string;
   /** GET (page reads, the default) or POST (form submissions, which definitions cannot read). */
   method?: string;
   schema: string;
@@ -36,7 +38,8 @@ export interface Contract {
 export interface SourceSpec {
   path: string;
   query?: Record<string, unknown>;
-  optional?: boolean;
+  /** The page cannot live without it (its 404 is the page's 404); any other source may fail. */
+  required?: boolean;
 }
 export interface SectionSpec {
   block: string;
@@ -98,8 +101,21 @@ export interface SiteInput {
   text: string;
 }
 
+/** A binding (or source) that reads something SPEC does not document (`x-assumed` in the contract). */
+export interface AssumedBinding {
+  file: string;
+  line: number;
+  column: number;
+  pointer: string;
+  /** The path read, e.g. page.homepage.home_about.name, or the source's GET path. */
+  path: string;
+  /** "<where>: <reason>" for each assumed endpoint or field on the way. */
+  reasons: string[];
+}
+
 export interface ValidationResult {
   issues: Issue[];
+  assumptions: AssumedBinding[];
   definitions: PageDefinition[];
   site?: Record<string, unknown>;
 }
@@ -107,6 +123,8 @@ export interface ValidationResult {
 interface ScopeEntry {
   loc?: Located;
   label: string;
+  /** Assumptions every path through this entry depends on (an assumed endpoint, or the list an item comes from). */
+  assumed?: string[];
 }
 type ScopeMap = Map<string, ScopeEntry>;
 
@@ -163,6 +181,9 @@ export class DefinitionValidator {
   /** Scope entries of site.config.json's layoutSources, visible to main and form pages. */
   private layoutScope: ScopeMap = new Map();
   private siteShape!: ValidateFunction;
+  private assumptions: AssumedBinding[] = [];
+  /** Records an assumed binding of the file being validated. */
+  private noteAssumed: (pointer: string, path: string, reasons: string[]) => void = () => {};
 
   constructor(private readonly resources: ValidatorResources) {
     this.store = new SchemaStore(resources.schemas);
@@ -226,6 +247,7 @@ export class DefinitionValidator {
     this.definitionShape ??= this.compile(DEFINITION_SCHEMA_ID);
     this.siteShape ??= this.compile(SITE_SCHEMA_ID);
     const issues: Issue[] = [];
+    this.assumptions = [];
     const site = this.validateSite(siteInput, issues);
     const brand = typeof site?.brand === 'string' ? site.brand : 'brand';
     const definitions: PageDefinition[] = [];
@@ -262,7 +284,7 @@ export class DefinitionValidator {
         message: `exactly one definition must set "notFound": true (found ${notFound.length})`,
       });
     }
-    return { issues, definitions, site };
+    return { issues, definitions, site, assumptions: this.assumptions };
   }
 
   private validateSite(input: SiteInput, issues: Issue[]): Record<string, unknown> | undefined {
@@ -271,6 +293,7 @@ export class DefinitionValidator {
     if (!parsed) return undefined;
     const { value, positions } = parsed;
     const report = reporter(input.file, positions, issues);
+    this.noteAssumed = assumedNoter(input.file, positions, this.assumptions);
     if (!this.siteShape(value)) reportAjvErrors(this.siteShape.errors ?? [], '', report, this.store, this.store.root(SITE_SCHEMA_ID));
     if (!isPlainObject(value)) return undefined;
     const sources = isPlainObject(value.layoutSources) ? value.layoutSources : {};
@@ -290,6 +313,7 @@ export class DefinitionValidator {
     if (!parsed) return undefined;
     const { value, positions } = parsed;
     const report = reporter(file, positions, issues);
+    this.noteAssumed = assumedNoter(file, positions, this.assumptions);
     const before = issues.length;
     if (!this.definitionShape(value)) {
       reportAjvErrors(this.definitionShape.errors ?? [], '', report, this.store, this.store.root(DEFINITION_SCHEMA_ID));
@@ -366,6 +390,11 @@ export class DefinitionValidator {
     if (typeof scrollTarget === 'string' && !sections.some((s) => isPlainObject(s) && s.id === scrollTarget)) {
       report('/scrollTo/section', `no section has the id "${scrollTarget}"`);
     }
+    const ids = new Set(sections.filter(isPlainObject).map((s) => s.id));
+    sections.forEach((section, index) => {
+      const anchor = isPlainObject(section) ? section.anchor : undefined;
+      if (typeof anchor === 'string' && !ids.has(anchor)) report(`/sections/${index}/anchor`, `no section has the id "${anchor}"`);
+    });
     if (shapeBroken && !isPlainObject(value)) return undefined;
 
     return {
@@ -449,7 +478,13 @@ export class DefinitionValidator {
         }
       }
     }
-    return { loc: this.store.root(contentSchemaId(found.endpoint.schema)), label: `GET ${found.endpoint.path}` };
+    const assumed = found.endpoint['x-assumed'];
+    if (assumed) this.noteAssumed(`${pointer}/path`, path, [`GET ${found.endpoint.path}: ${assumed}`]);
+    return {
+      loc: this.store.root(contentSchemaId(found.endpoint.schema)),
+      label: `GET ${found.endpoint.path}`,
+      assumed: assumed ? [`GET ${found.endpoint.path}: ${assumed}`] : undefined,
+    };
   }
 
   /** Checks a sitemap declaration: its source against the contract, its paths against the response schema. */
@@ -486,7 +521,7 @@ export class DefinitionValidator {
   }
 
   /** Follows a binding path through the schemas in scope. `loc` undefined = free-form (unchecked). */
-  private checkPath(path: string, scope: ScopeMap): { loc?: Located; error?: string } {
+  private checkPath(path: string, scope: ScopeMap): { loc?: Located; error?: string; assumed?: string[] } {
     const [root, ...rest] = path.split('.');
     const entry = scope.get(root);
     if (!entry) {
@@ -498,8 +533,10 @@ export class DefinitionValidator {
     }
     let loc = entry.loc;
     const walked: string[] = [];
+    const assumed = [...(entry.assumed ?? [])];
+    const done = (found: Located | undefined) => ({ loc: found, assumed: assumed.length ? assumed : undefined });
     for (const segment of rest) {
-      if (!loc) return {};
+      if (!loc) return done(undefined);
       const types = this.store.types(loc);
       if (/^\d+$/.test(segment) && types.has('array')) {
         loc = this.store.items(loc);
@@ -516,8 +553,10 @@ export class DefinitionValidator {
         }
       }
       walked.push(segment);
+      const mark = loc?.schema['x-assumed'];
+      if (typeof mark === 'string') assumed.push(`${root}.${walked.join('.')}: ${mark}`);
     }
-    return { loc };
+    return done(loc);
   }
 
   /** Walks props against their schema: literals are validated, bindings are checked against the contract. */
@@ -580,6 +619,7 @@ export class DefinitionValidator {
       }
       const found = this.checkPath(node.$each, scope);
       if (found.error) return report(`${pointer}/$each`, found.error);
+      if (found.assumed) this.noteAssumed(`${pointer}/$each`, node.$each, found.assumed);
       let itemLoc: Located | undefined;
       if (found.loc) {
         const types = this.store.types(found.loc);
@@ -588,6 +628,7 @@ export class DefinitionValidator {
         itemLoc = this.store.items(found.loc);
       }
       const inner: ScopeMap = new Map(scope);
+      // Paths through item depend on what the list itself depends on; noted once, at the list.
       inner.set('item', { loc: itemLoc, label: `an entry of ${node.$each}` });
       for (const path of Object.keys(node.where ?? {})) {
         const found = this.checkPath(path, inner);
@@ -596,9 +637,20 @@ export class DefinitionValidator {
       if (items) this.walkBindings(node.map, items, `${pointer}/map`, inner, report);
       return;
     }
+    if ('$count' in node) {
+      if (expectedTypes.size && !expectedTypes.has('integer') && !expectedTypes.has('number'))
+        report(pointer, `$count makes a number, but this property must be ${[...expectedTypes].join(' or ')}`);
+      const found = this.checkPath(node.$count, scope);
+      if (found.error) return report(`${pointer}/$count`, found.error);
+      if (found.assumed) this.noteAssumed(`${pointer}/$count`, node.$count, found.assumed);
+      const types = found.loc ? this.store.types(found.loc) : new Set<string>();
+      if (types.size && !types.has('array')) report(`${pointer}/$count`, `"${node.$count}" is not a list (it is ${[...types].join(' or ')})`);
+      return;
+    }
     if ('$switch' in node) {
       const found = this.checkPath(node.$switch, scope);
       if (found.error) report(`${pointer}/$switch`, found.error);
+      else if (found.assumed) this.noteAssumed(`${pointer}/$switch`, node.$switch, found.assumed);
       for (const [key, value] of Object.entries(node.cases))
         this.walkBindings(value, expected, `${pointer}/cases/${escapePointer(key)}`, scope, report);
       if ('default' in node && node.default !== undefined) this.walkBindings(node.default, expected, `${pointer}/default`, scope, report);
@@ -610,6 +662,7 @@ export class DefinitionValidator {
       for (const path of bindingPaths(node)) {
         const found = this.checkPath(path, scope);
         if (found.error) report(`${pointer}/$template`, found.error);
+        else if (found.assumed) this.noteAssumed(`${pointer}/$template`, path, found.assumed);
       }
     } else {
       const paths = bindingPaths(node);
@@ -617,12 +670,16 @@ export class DefinitionValidator {
         const found = this.checkPath(path, scope);
         const where = `${pointer}/$bind${Array.isArray(node.$bind) ? `/${i}` : ''}`;
         if (found.error) return report(where, found.error);
+        if (found.assumed) this.noteAssumed(where, path, found.assumed);
         if (found.loc && expectedTypes.size) {
           const actual = this.store.types(found.loc);
           actual.delete('null');
           const textual = expectedTypes.has('string') && (actual.has('number') || actual.has('boolean'));
           if (actual.size && !textual && ![...actual].some((t) => expectedTypes.has(t))) {
             report(where, `"${path}" is ${[...actual].join(' or ')}, but this property must be ${[...expectedTypes].join(' or ')}`);
+          } else if (isHtml(found.loc) && expectedTypes.has('string') && !isHtml(expected)) {
+            // Shown as text, its markup would appear as literal tags on the page.
+            report(where, `"${path}" may carry HTML, but this property is plain text: bind it to an HTML property of the block`);
           }
         }
       });
@@ -637,6 +694,13 @@ function reporter(file: string, positions: Positions, issues: Issue[]): Report {
   return (pointer, message) => {
     const { line, column } = positions.lineColumn(positions.offset(pointer));
     issues.push({ file, line, column, pointer, message });
+  };
+}
+
+function assumedNoter(file: string, positions: Positions, into: AssumedBinding[]) {
+  return (pointer: string, path: string, reasons: string[]) => {
+    const { line, column } = positions.lineColumn(positions.offset(pointer));
+    into.push({ file, line, column, pointer, path, reasons });
   };
 }
 
@@ -659,6 +723,10 @@ function parseStrict(file: string, text: string, issues: Issue[]): { value: unkn
     return undefined;
   }
   return { value: JSON.parse(text) as unknown, positions };
+}
+
+function isHtml(loc: Located): boolean {
+  return loc.schema.contentMediaType === 'text/html';
 }
 
 function describeExpected(store: SchemaStore, loc: Located): string {

@@ -94,6 +94,12 @@ export async function trackStaleness<T>(fn: () => Promise<T>): Promise<{ value: 
   return { value, stale: state.stale };
 }
 
+/** Marks the page being rendered as not fit to keep (a source it reads failed and was left out). */
+export function markDegraded(): void {
+  const state = staleness.getStore();
+  if (state) state.stale = true;
+}
+
 /** A content read through the cache: `stale` is true when the service failed and the last good value is served. */
 export async function readContent(path: string, query?: URLSearchParams): Promise<CacheRead> {
   const qs = query?.toString();

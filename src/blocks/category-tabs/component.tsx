@@ -5,7 +5,7 @@ import { listOf, SmartLink, type BlockExtras } from '../shared.tsx';
 /** Query parameters that describe a position in a list, dropped when the filter changes. */
 const PAGING_PARAMS = ['page'] as const;
 
-export function CategoryTabs({ label = 'Categories', param, allLabel, items }: CategoryTabsBlockProps & BlockExtras) {
+export function CategoryTabs({ label = 'Categories', param, allLabel, items, anchor }: CategoryTabsBlockProps & BlockExtras) {
   const location = useLocation();
   const search = new URLSearchParams(location.search);
   const selected = search.get(param) ?? '';
@@ -18,7 +18,7 @@ export function CategoryTabs({ label = 'Categories', param, allLabel, items }: C
     if (value) next.set(param, value);
     else next.delete(param);
     const query = next.toString();
-    return `${location.pathname}${query ? `?${query}` : ''}`;
+    return `${location.pathname}${query ? `?${query}` : ''}${anchor ? `#${anchor}` : ''}`;
   };
 
   return (

@@ -1,5 +1,5 @@
 import type { ContactDetailsBlockProps } from '../../generated/blocks.ts';
-import { listOf, OptionalLink, type BlockExtras } from '../shared.tsx';
+import { Html, listOf, OptionalLink, type BlockExtras } from '../shared.tsx';
 
 export function ContactDetails({ heading, text, items, cta }: ContactDetailsBlockProps & BlockExtras) {
   const details = listOf(items);
@@ -8,7 +8,7 @@ export function ContactDetails({ heading, text, items, cta }: ContactDetailsBloc
       <div className="container contact-details__inner">
         <div className="contact-details__intro">
           {heading ? <h2>{heading}</h2> : null}
-          {text ? <p>{text}</p> : null}
+          <Html html={text} className="contact-details__text" />
           <OptionalLink link={cta} className="button button--primary" />
         </div>
         {details.length ? (

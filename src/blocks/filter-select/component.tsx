@@ -2,13 +2,13 @@ import { Form, useLocation, useSubmit } from 'react-router';
 import type { FilterSelectBlockProps } from '../../generated/blocks.ts';
 import { listOf, type BlockExtras } from '../shared.tsx';
 
-export function FilterSelect({ label, param, placeholder, options, submitLabel = 'Show' }: FilterSelectBlockProps & BlockExtras) {
+export function FilterSelect({ label, param, placeholder, options, submitLabel = 'Show', anchor }: FilterSelectBlockProps & BlockExtras) {
   const location = useLocation();
   const submit = useSubmit();
   const current = new URLSearchParams(location.search).get(param) ?? '';
   const id = `filter-${param}`;
   return (
-    <Form method="get" action={location.pathname} className="filter-select container" role="search" aria-label={label}>
+    <Form method="get" action={`${location.pathname}${anchor ? `#${anchor}` : ''}`} className="filter-select container" role="search" aria-label={label}>
       <label htmlFor={id}>{label}</label>
       <select
         id={id}
@@ -20,7 +20,8 @@ export function FilterSelect({ label, param, placeholder, options, submitLabel =
           // Empty value means "no filter": leave it out of the URL. Paging restarts at 1.
           const data = new URLSearchParams();
           if (event.currentTarget.value) data.set(param, event.currentTarget.value);
-          void submit(data, { method: 'get', action: location.pathname });
+          // The list is right below: stay there rather than jump to the page top.
+          void submit(data, { method: 'get', action: location.pathname, preventScrollReset: true });
         }}
       >
         {placeholder ? <option value="">{placeholder}</option> : null}

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import type { FilterableGridBlockProps } from '../../generated/blocks.ts';
 import { pageSlots } from '../paging.ts';
-import { DateText, listOf, OptionalLink, SectionHeading, type BlockExtras, itemHeading } from '../shared.tsx';
+import { DateText, Html, listOf, textOf, OptionalLink, SectionHeading, type BlockExtras, itemHeading } from '../shared.tsx';
 import { TabList, TabPanel, useTabIds } from '../tabs.tsx';
 
 export function FilterableGrid({
@@ -26,7 +26,7 @@ export function FilterableGrid({
   const needle = query.trim().toLowerCase();
   const filtered = all.filter(
     (item) =>
-      (!category || String(item.category) === category) && (!needle || `${item.title} ${item.text ?? ''}`.toLowerCase().includes(needle)),
+      (!category || String(item.category) === category) && (!needle || `${item.title} ${textOf(item.text)}`.toLowerCase().includes(needle)),
   );
   const last = Math.max(1, Math.ceil(filtered.length / pageSize));
   const current = Math.min(page, last);
@@ -86,7 +86,7 @@ export function FilterableGrid({
                       <DateText value={item.date} />
                     </p>
                     <ItemTitle className="card__title">{item.title}</ItemTitle>
-                    {item.text ? <p className="card__text">{item.text}</p> : null}
+                    <Html html={item.text} className="card__text" />
                     <OptionalLink link={item.link} className="card__link text-link" />
                   </div>
                 </li>

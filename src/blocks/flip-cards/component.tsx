@@ -1,7 +1,7 @@
 import type { FlipCardsBlockProps } from '../../generated/blocks.ts';
-import { listOf, SectionHeading, type BlockExtras } from '../shared.tsx';
+import { Html, listOf, SectionHeading, type BlockExtras } from '../shared.tsx';
 
-/** The back face is plain text in the DOM (not hidden from assistive technology); CSS turns the card on hover and focus. */
+/** The back face is in the DOM (not hidden from assistive technology); CSS turns the card on hover and focus. */
 export function FlipCards({ heading, items }: FlipCardsBlockProps & BlockExtras) {
   const cards = listOf(items);
   if (cards.length === 0) return null;
@@ -21,7 +21,7 @@ export function FlipCards({ heading, items }: FlipCardsBlockProps & BlockExtras)
                 </div>
                 {card.description ? (
                   <div className="flip-card__back">
-                    <p>{card.description}</p>
+                    <Html html={card.description} />
                   </div>
                 ) : null}
               </div>

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useId } from 'react';
 import type { FormBlockProps } from '../../generated/blocks.ts';
-import { OptionalLink, type BlockExtras } from '../shared.tsx';
+import { Html, OptionalLink, type BlockExtras } from '../shared.tsx';
 
 // rjsf and the form's validator are downloaded only on pages that show a form.
 const SiteForm = lazy(() => import('../../forms/site-form.tsx').then((module) => ({ default: module.SiteForm })));
@@ -16,7 +16,7 @@ export function Form({ form, heading, text, fallbackLink, values }: FormBlockPro
     >
       <div className="container form-block__inner">
         {heading ? <h2 id={`${id}-h`}>{heading}</h2> : null}
-        {text ? <p>{text}</p> : null}
+        <Html html={text} className="form-section__text" />
         <Suspense
           fallback={
             <p className="form-block__loading">

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { JobListBlockProps } from '../../generated/blocks.ts';
-import { listOf, SectionHeading, SmartLink, type BlockExtras, itemHeading } from '../shared.tsx';
+import { Html, listOf, SectionHeading, SmartLink, type BlockExtras, itemHeading } from '../shared.tsx';
 
 const FILTERS = [
   ['expertise', 'Expertise', 'All expertise'],
@@ -53,7 +53,7 @@ export function JobList({
                 <div>
                   <ItemTitle className="job__title">{job.title}</ItemTitle>
                   <p className="job__meta">{[job.expertise, job.city, job.country].filter(Boolean).join(' · ')}</p>
-                  {job.summary ? <p className="job__summary">{job.summary}</p> : null}
+                  <Html html={job.summary} className="job__summary" />
                 </div>
                 {job.href ? (
                   <SmartLink href={job.href} className="button button--primary" aria-label={`${applyLabel}: ${job.title}`}>

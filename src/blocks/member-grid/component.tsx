@@ -1,5 +1,5 @@
 import type { MemberGridBlockProps } from '../../generated/blocks.ts';
-import { listOf, OptionalLink, SectionHeading, type BlockExtras, itemHeading } from '../shared.tsx';
+import { Html, listOf, OptionalLink, SectionHeading, type BlockExtras, itemHeading } from '../shared.tsx';
 
 export function MemberGrid({ heading, members, footerLink }: MemberGridBlockProps & BlockExtras) {
   const ItemTitle = itemHeading(heading);
@@ -16,7 +16,7 @@ export function MemberGrid({ heading, members, footerLink }: MemberGridBlockProp
               ) : null}
               <ItemTitle className="member__name">{member.name}</ItemTitle>
               {member.position ? <p className="member__position">{member.position}</p> : null}
-              {member.description ? <p className="member__description">{member.description}</p> : null}
+              <Html html={member.description} className="member__description" />
               {member.linkedin || member.twitter ? (
                 <p className="member__social">
                   {member.linkedin ? (

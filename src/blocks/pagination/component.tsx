@@ -8,19 +8,30 @@ function toPage(value: unknown, fallback: number): number {
   return Number.isInteger(n) && n >= 1 ? n : fallback;
 }
 
-export function Pagination({ param = 'page', current, last, label = 'Pagination' }: PaginationBlockProps & BlockExtras) {
+export function Pagination({
+  param = 'page',
+  current,
+  last,
+  pageSize,
+  itemCount,
+  anchor,
+  label = 'Pagination',
+}: PaginationBlockProps & BlockExtras) {
   const location = useLocation();
-  const lastPage = toPage(last, 1);
-  const page = Math.min(toPage(current, 1), lastPage);
+  const search = new URLSearchParams(location.search);
+  const requested = toPage(current ?? search.get(param), 1);
+  // Without a page count, a full page means there may be more: offer the next one.
+  const full = pageSize !== undefined && itemCount !== undefined && itemCount >= pageSize;
+  const lastPage = last !== undefined ? toPage(last, 1) : full ? requested + 1 : requested;
+  const page = Math.min(requested, lastPage);
   if (lastPage <= 1) return null;
 
-  const search = new URLSearchParams(location.search);
   const hrefFor = (target: number) => {
     const next = new URLSearchParams(search);
     if (target === 1) next.delete(param);
     else next.set(param, String(target));
     const query = next.toString();
-    return `${location.pathname}${query ? `?${query}` : ''}`;
+    return `${location.pathname}${query ? `?${query}` : ''}${anchor ? `#${anchor}` : ''}`;
   };
 
   return (

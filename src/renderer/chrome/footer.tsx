@@ -1,4 +1,4 @@
-import { SmartLink } from '../../blocks/shared.tsx';
+import { Html, SmartLink } from '../../blocks/shared.tsx';
 import type { ResolvedChrome } from '../page-data.ts';
 import { FooterForm } from './footer-form.tsx';
 
@@ -30,7 +30,7 @@ export function Footer({ chrome, slim = false }: { chrome: ResolvedChrome; slim?
           ))}
           <div className="site-footer__contact">
             {footer.contact?.heading ? <h2 className="site-footer__heading">{footer.contact.heading}</h2> : null}
-            {footer.contact?.text ? <p>{footer.contact.text}</p> : null}
+            <Html html={footer.contact?.text} className="site-footer__text" />
             {footer.contact?.form ? (
               <FooterForm form={footer.contact.form} link={footer.contact.link} />
             ) : footer.contact?.link ? (
