@@ -49,6 +49,8 @@ export interface Endpoint {
   sample: FileSample | PaginatedSample;
   description?: string;
   query?: Record<string, string>;
+  /** Set when SPEC §7 does not name the path: the strict sample (CONTENT_SAMPLE=spec) answers 404 for it. */
+  'x-assumed'?: string;
 }
 
 /** A POST form submission: a JSON body checked against requestSchema, answered { status: 'ok', id } (schema). */

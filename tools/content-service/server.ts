@@ -27,6 +27,7 @@ import { FailureSwitch, failureBodyErrors, type FailureMode } from './failure.ts
 import { HttpError, parseJsonObject, readBody, sendJson } from './http.ts';
 import { MailFolder, type DocumentInfo, type SentMail } from './mail.ts';
 import { SubmissionStore, createSubmissionHandler, type Submission } from './submissions.ts';
+import { documentedOnly, loadContentSchemas, responseSchema, sampleMode, type SampleMode } from './strict.ts';
 
 export interface ContentServiceOptions {
   port?: number;
@@ -38,10 +39,17 @@ export interface ContentServiceOptions {
   submissionsDir?: string;
   /** Where the download form's e-mails are written as .eml files. Default: MAIL_DIR, else a new temp dir. */
   mailDir?: string;
+  /**
+   * "spec": answer only what SPEC documents (assumed endpoints 404, assumed and undeclared fields
+   * removed). Default: CONTENT_SAMPLE, else "full".
+   */
+  sample?: SampleMode;
 }
 
 export interface RunningContentService {
   url: string;
+  /** Which sample it answers with ("spec": only what SPEC documents). */
+  sample: SampleMode;
   close(): Promise<void>;
   /** POST submissions stored by this instance, oldest first. */
   submissions(): Submission[];
@@ -74,6 +82,8 @@ export async function startContentService(opts: ContentServiceOptions = {}): Pro
   // Hashing both sides gives equal-length buffers, so timingSafeEqual leaks neither content nor length.
   const expectedCredential = sha256(`${user}:${password}`);
   const contract = loadContract();
+  const mode = opts.sample ?? sampleMode();
+  const schemas = mode === 'spec' ? loadContentSchemas() : undefined;
   const routes = compileRoutes(contract);
   const submissionRoutes = new Map(contract.submissions.map((e) => [e.path, e]));
   const jsonCache = new Map<string, unknown>();
@@ -155,11 +165,11 @@ export async function startContentService(opts: ContentServiceOptions = {}): Pro
       return handleSubmission(req, res, submission);
     }
     const match = matchRoute(routes, rawPath);
-    if (!match) throw new HttpError(404, 'Not found');
+    if (!match || (schemas && match.route.endpoint['x-assumed'])) throw new HttpError(404, 'Not found');
     if (req.method !== 'GET' && req.method !== 'HEAD') throw new HttpError(405, 'Method not allowed', { Allow: 'GET, HEAD' });
     const body = await answer(match.route.endpoint, match.params, query);
     if (body === undefined) throw new HttpError(404, 'Not found');
-    sendJson(res, 200, body);
+    sendJson(res, 200, schemas ? documentedOnly(body, schemas, responseSchema(schemas, match.route.endpoint.schema)) : body);
   }
 
   /** `POST /__admin/failure` `{ mode: "none" | "error" | "hang", times? }`: the failure switch, for tests. */
@@ -237,6 +247,7 @@ export async function startContentService(opts: ContentServiceOptions = {}): Pro
 
   return {
     url: baseUrl,
+    sample: mode,
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.close((err) => (err ? reject(err) : resolve()));
@@ -256,7 +267,7 @@ const runDirectly = process.argv[1] !== undefined && import.meta.url === pathToF
 if (runDirectly) {
   const port = Number(process.env.CONTENT_SERVICE_PORT ?? 3001);
   const service = await startContentService({ port, log: true });
-  console.log(`Reference content service on ${service.url}`);
+  console.log(`Reference content service on ${service.url}${service.sample === 'spec' ? ' (strict sample: only what SPEC documents)' : ''}`);
   console.log(`Submissions in ${service.submissionsDir}, e-mails in ${service.mailDir}`);
   const stop = () => void service.close().then(() => process.exit(0));
   process.once('SIGINT', stop);
