@@ -34,6 +34,10 @@ function iframeInstance() {
         node.parentNode?.removeChild(node);
       }
     });
+    // Embeds load only when shown (a map on a tab not chosen yet costs nothing).
+    iframePurify.addHook('afterSanitizeAttributes', (node) => {
+      if (node.tagName === 'IFRAME') node.setAttribute('loading', 'lazy');
+    });
   }
   return iframePurify;
 }

@@ -64,21 +64,39 @@ export function literalTags(text: string): string[] {
   return [...new Set(found ?? [])];
 }
 
+/** One documented exception: on which routes (`*` = all), which read, which field (`x.*` = below x). */
+export interface AllowedMissing {
+  route: string;
+  read: string;
+  field: string;
+}
+
 /**
- * The documented exceptions: rows `| GET <path> | <field> | <reason> |` of the table under
- * "## Values the site does not show" in docs/content-api.md.
+ * The documented exceptions: rows `| <route or *> | GET <path> | <field> | <why> |` of the table
+ * under "## Values the site does not show" in docs/content-api.md.
  */
-export function allowedMissing(markdown: string): Set<string> {
+export function allowedMissing(markdown: string): AllowedMissing[] {
   const section = markdown.split(/^## /m).find((part) => part.startsWith('Values the site does not show'));
-  const out = new Set<string>();
+  const out: AllowedMissing[] = [];
   for (const line of section?.split('\n') ?? []) {
     const cells = line.split('|').map((c) => c.trim().replace(/^`|`$/g, ''));
-    if (cells.length >= 4 && cells[1].startsWith('GET ')) out.add(`${cells[1].slice(4)} ${cells[2]}`);
+    if (cells.length >= 5 && cells[2].startsWith('GET ')) out.push({ route: cells[1], read: cells[2].slice(4), field: cells[3] });
   }
   return out;
 }
 
-/** The key of a served value in that table: the read's path without its query, then the field. */
-export function missingKey(value: ServedValue): string {
-  return `${value.read.split('?')[0]} ${value.field}`;
+/** Whether a value a route did not show is one of the documented exceptions. */
+export function isAllowedMissing(allowed: AllowedMissing[], route: string, value: ServedValue): boolean {
+  const read = value.read.split('?')[0];
+  return allowed.some(
+    (a) =>
+      (a.route === '*' || a.route === route) &&
+      a.read === read &&
+      (a.field === value.field || (a.field.endsWith('.*') && value.field.startsWith(a.field.slice(0, -1)))),
+  );
+}
+
+/** A served value as a line of a report: read path, field and the start of the value. */
+export function describeMissing(value: ServedValue): string {
+  return `${value.read.split('?')[0]} ${value.field} = ${JSON.stringify(value.value.slice(0, 80))}`;
 }

@@ -26,10 +26,20 @@ export function DocumentGrid({ heading, downloadLabel = 'Download pdf', document
               <ItemTitle className="document__title">{doc.title}</ItemTitle>
               <p className="document__actions">
                 {doc.pdf ? (
-                  <button type="button" className="button button--primary" aria-haspopup="dialog" onClick={() => show(doc)}>
+                  // A real link (it works before and without the script); once interactive it opens the PDF in the pop-up frame.
+                  <a
+                    href={doc.pdf}
+                    className="button button--primary"
+                    aria-haspopup="dialog"
+                    onClick={(event) => {
+                      if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+                      event.preventDefault();
+                      show(doc);
+                    }}
+                  >
                     {downloadLabel}
                     <span className="visually-hidden">: {doc.title}</span>
-                  </button>
+                  </a>
                 ) : null}
                 <OptionalLink link={doc.link} className="text-link" />
               </p>

@@ -7,8 +7,7 @@ export function OfficeTabs({ heading, label = 'Offices', offices }: OfficeTabsBl
   const list = listOf(offices);
   const [selected, setSelected] = useState(0);
   const idBase = useTabIds();
-  const office = list[selected];
-  if (!office) return null;
+  if (list.length === 0) return null;
   return (
     <section className="office-tabs">
       <div className="container">
@@ -21,29 +20,34 @@ export function OfficeTabs({ heading, label = 'Offices', offices }: OfficeTabsBl
           tabs={list.map((o, i) => ({ key: String(i), label: o.title }))}
         />
         <TabPanel idBase={idBase} selectedIndex={selected} className="office-tabs__panel">
-          <div className="office-tabs__details">
-            <h3>{office.title}</h3>
-            <Html html={office.address} className="office-tabs__address" />
-            <dl>
-              {office.email ? (
-                <div>
-                  <dt>E-mail</dt>
-                  <dd>
-                    <a href={`mailto:${office.email}`}>{office.email}</a>
-                  </dd>
-                </div>
-              ) : null}
-              {office.phone ? (
-                <div>
-                  <dt>Phone</dt>
-                  <dd>
-                    <a href={`tel:${office.phone.replace(/[^+\d]/g, '')}`}>{office.phone}</a>
-                  </dd>
-                </div>
-              ) : null}
-            </dl>
-          </div>
-          {office.map ? <div className="office-tabs__map" key={selected} dangerouslySetInnerHTML={{ __html: office.map }} /> : null}
+          {/* Every office is in the page; the ones not chosen are hidden, and their maps (lazy) load when shown. */}
+          {list.map((office, index) => (
+            <div key={index} className="office-tabs__office" hidden={index !== selected}>
+              <div className="office-tabs__details">
+                <h3>{office.title}</h3>
+                <Html html={office.address} className="office-tabs__address" />
+                <dl>
+                  {office.email ? (
+                    <div>
+                      <dt>E-mail</dt>
+                      <dd>
+                        <a href={`mailto:${office.email}`}>{office.email}</a>
+                      </dd>
+                    </div>
+                  ) : null}
+                  {office.phone ? (
+                    <div>
+                      <dt>Phone</dt>
+                      <dd>
+                        <a href={`tel:${office.phone.replace(/[^+\d]/g, '')}`}>{office.phone}</a>
+                      </dd>
+                    </div>
+                  ) : null}
+                </dl>
+              </div>
+              {office.map ? <div className="office-tabs__map" dangerouslySetInnerHTML={{ __html: office.map }} /> : null}
+            </div>
+          ))}
         </TabPanel>
       </div>
     </section>

@@ -17,20 +17,16 @@ export function TileTabs({
   const all = listOf(tiles);
   const initial = cats.some((c) => String(c.id) === String(defaultCategory)) ? String(defaultCategory) : String(cats[0]?.id ?? '');
   const [selected, setSelected] = useState(initial);
-  const [open, setOpen] = useState<Tile | null>(null);
-  const dialogRef = useRef<HTMLDialogElement>(null);
+  const dialogs = useRef(new Map<number, HTMLDialogElement>());
   const idBase = useTabIds();
-  const shown = all.filter((tile) => String(tile.category) === selected);
+  const inSelected = (tile: Tile) => String(tile.category) === selected;
   const selectedIndex = Math.max(
     0,
     cats.findIndex((c) => String(c.id) === selected),
   );
 
-  const openDialog = (tile: Tile) => {
-    setOpen(tile);
-    dialogRef.current?.showModal();
-  };
-
+  // Every tile and dialog is in the page (search engines and the no-script reader see them all);
+  // choosing a category hides the other categories' tiles, as SPEC §4 describes.
   return (
     <section className="tile-tabs">
       <div className="container">
@@ -45,47 +41,67 @@ export function TileTabs({
           />
         ) : null}
         <TabPanel idBase={idBase} selectedIndex={selectedIndex} className="tile-tabs__panel">
-          {shown.length === 0 ? (
-            <p className="tile-tabs__empty">{emptyText}</p>
-          ) : (
-            <ul className="tile-tabs__grid">
-              {shown.map((tile, index) => (
-                <li key={`${selected}-${index}`} className="tile">
-                  {tile.dialog ? (
-                    <button type="button" className="tile__button" onClick={() => openDialog(tile)} aria-haspopup="dialog">
-                      <TileFace tile={tile} />
-                    </button>
-                  ) : tile.href ? (
-                    <SmartLink href={tile.href} className="tile__link">
-                      <TileFace tile={tile} />
-                      {tile.linkLabel ? <span className="tile__cta">{tile.linkLabel}</span> : null}
-                    </SmartLink>
-                  ) : (
+          {all.some(inSelected) ? null : <p className="tile-tabs__empty">{emptyText}</p>}
+          <ul className="tile-tabs__grid">
+            {all.map((tile, index) => (
+              <li key={index} className="tile" hidden={!inSelected(tile)}>
+                {tile.dialog ? (
+                  <button
+                    type="button"
+                    className="tile__button"
+                    onClick={() => dialogs.current.get(index)?.showModal()}
+                    aria-haspopup="dialog"
+                  >
                     <TileFace tile={tile} />
-                  )}
-                </li>
-              ))}
-            </ul>
-          )}
+                  </button>
+                ) : tile.href ? (
+                  <SmartLink href={tile.href} className="tile__link">
+                    <TileFace tile={tile} />
+                    {tile.linkLabel ? <span className="tile__cta">{tile.linkLabel}</span> : null}
+                  </SmartLink>
+                ) : (
+                  <TileFace tile={tile} />
+                )}
+              </li>
+            ))}
+          </ul>
         </TabPanel>
       </div>
-      <dialog ref={dialogRef} className="tile-dialog" aria-labelledby={`${idBase}-dialog-title`} onClose={() => setOpen(null)}>
-        {open ? (
-          <div className="tile-dialog__body">
-            <form method="dialog" className="tile-dialog__close">
-              <button type="submit" aria-label="Close">
-                <span aria-hidden="true">×</span>
-              </button>
-            </form>
-            {(open.dialog?.image ?? open.image) ? (
-              <img src={open.dialog?.image ?? open.image} alt="" width={320} height={160} className="tile-dialog__image" />
-            ) : null}
-            <h2 id={`${idBase}-dialog-title`}>{open.title}</h2>
-            <Html html={open.dialog?.html} />
-            <OptionalLink link={open.dialog?.link} className="button button--primary" />
-          </div>
-        ) : null}
-      </dialog>
+      {all.map((tile, index) =>
+        tile.dialog ? (
+          <dialog
+            key={index}
+            ref={(el) => {
+              if (el) dialogs.current.set(index, el);
+              else dialogs.current.delete(index);
+            }}
+            className="tile-dialog"
+            aria-labelledby={`${idBase}-dialog-${index}`}
+          >
+            <div className="tile-dialog__body">
+              <form method="dialog" className="tile-dialog__close">
+                <button type="submit" aria-label="Close">
+                  <span aria-hidden="true">×</span>
+                </button>
+              </form>
+              {(tile.dialog.image ?? tile.image) ? (
+                <img
+                  src={tile.dialog.image ?? tile.image}
+                  alt=""
+                  width={320}
+                  height={160}
+                  loading="lazy"
+                  decoding="async"
+                  className="tile-dialog__image"
+                />
+              ) : null}
+              <h2 id={`${idBase}-dialog-${index}`}>{tile.title}</h2>
+              <Html html={tile.dialog.html} />
+              <OptionalLink link={tile.dialog.link} className="button button--primary" />
+            </div>
+          </dialog>
+        ) : null,
+      )}
     </section>
   );
 }
