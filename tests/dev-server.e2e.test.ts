@@ -34,7 +34,7 @@ afterAll(async () => {
 
 describe('npm run dev', () => {
   it('serves pages through Vite', async () => {
-    expect(await headingOf('/')).toMatch(/Mobile Congress/);
+    expect(await headingOf('/')).toMatch(/Shared Infrastructure/);
   });
 
   it('picks up an added, a changed and a removed definition without a restart', async () => {

@@ -55,6 +55,12 @@ describe('screens', () => {
     const select = page.getByRole('combobox', { name: 'Year' });
     expect((await select.locator('option').first().textContent())?.trim()).toBe('Select Year');
     expect(await page.locator('[data-block="card-grid"] .card').count()).toBe(12);
+    // The full article of a release (and of an upcoming event) is read by its slug at /blog/{slug}.
+    const article = page
+      .locator('[data-block="card-grid"]')
+      .getByRole('link', { name: /^Read Full Article/ })
+      .first();
+    expect(await article.getAttribute('href')).toMatch(/^\/blog\/[a-z0-9-]+$/);
     await select.selectOption('2025');
     await page.waitForURL(`${site}/press?year=2025`);
     await expect
@@ -64,9 +70,9 @@ describe('screens', () => {
         ),
       ])
       .toEqual(['2025']);
-    expect(
-      await page.getByRole('region', { name: 'Upcoming Events' }).getByRole('link', { name: 'View Event Details' }).count(),
-    ).toBeGreaterThan(1);
+    const events = page.getByRole('region', { name: 'Upcoming Events' }).getByRole('link', { name: /^View Event Details/ });
+    expect(await events.count()).toBeGreaterThan(1);
+    expect(await events.first().getAttribute('href')).toMatch(/^\/blog\/[a-z0-9-]+$/);
   });
 
   it('careers: the city filter works and Apply leads to the job, whose Apply Now scrolls to the form', async () => {
@@ -107,17 +113,26 @@ describe('screens', () => {
     expect(await page.getByRole('link', { name: 'Download Brochures' }).count()).toBe(1);
   });
 
-  it("white papers: tabs filter by category ('Case Studies' / 'White Paper'), search narrows, 10 per page", async () => {
+  it("white papers: tabs reload the list by cat_slug ('Case Studies' / 'White Paper'), 10 per page, paged at the list", async () => {
     const page = await visit('/white-paper-case-studies');
-    const grid = page.locator('[data-block="filterable-grid"]');
+    const grid = page.locator('[data-block="card-grid"]');
     expect(await grid.locator('.card').count()).toBe(10);
-    await grid.getByRole('tab', { name: 'White Paper' }).click();
-    for (const label of await grid.locator('.card__label').allTextContents()) expect(label).toBe('White Paper');
-    await grid.getByRole('tab', { name: 'Case Studies' }).click();
-    for (const label of await grid.locator('.card__label').allTextContents()) expect(label).toBe('Case Studies');
-    const title = (await grid.locator('.card__title').first().textContent())!;
-    await grid.getByRole('searchbox').fill(title.slice(0, 12));
-    await expect.poll(() => grid.locator('.card__title').first().textContent()).toBe(title);
+    const tabs = page.getByRole('navigation', { name: 'White paper and case study categories' });
+    expect(await tabs.getByRole('link', { name: 'All' }).getAttribute('aria-current')).toBe('page');
+    for (const [label, code] of [
+      ['White Paper', '2'],
+      ['Case Studies', '1'],
+    ]) {
+      await tabs.getByRole('link', { name: label }).click();
+      await page.waitForURL(`${site}/white-paper-case-studies?cat_slug=${code}#library`);
+      await expect.poll(async () => [...new Set(await grid.locator('.card__label').allTextContents())]).toEqual([label]);
+      expect(await tabs.getByRole('link', { name: label }).getAttribute('aria-current')).toBe('page');
+    }
+    const first = await grid.locator('.card__title').first().textContent();
+    await page.getByRole('navigation', { name: 'White paper and case study pages' }).getByRole('link', { name: 'Next' }).click();
+    await page.waitForURL(`${site}/white-paper-case-studies?cat_slug=1&page=2#library`);
+    await expect.poll(() => grid.locator('.card__title').first().textContent()).not.toBe(first);
+    expect(new Set(await grid.locator('.card__label').allTextContents())).toEqual(new Set(['Case Studies']));
     expect(
       await page
         .getByRole('region', { name: /Latest/ })
@@ -129,7 +144,7 @@ describe('screens', () => {
   it("downloads: 'Download pdf' only where a PDF exists, opened in a dialog frame", async () => {
     const page = await visit('/download');
     const docs = page.locator('.document');
-    const withPdf = page.getByRole('button', { name: /^Download pdf/ });
+    const withPdf = page.getByRole('link', { name: /^Download pdf/ });
     expect(await withPdf.count()).toBeLessThan(await docs.count());
     await withPdf.first().click();
     const name = (await docs.filter({ has: withPdf.first() }).first().locator('h3').textContent())!;

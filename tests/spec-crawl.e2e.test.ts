@@ -210,12 +210,20 @@ describe('the site against the strict sample (only what SPEC documents)', () => 
       if (read.startsWith('/api/header_footer_common')) layoutReads.set(read, body);
       else own.push(...servedValues(read, body));
     }
-    const result = coverage(own, haystack);
-    report[route] = { status: server.status, ...result };
     const allowed = allowedMissing(readFileSync(path.join(projectRoot, 'docs/content-api.md'), 'utf8'));
+    // Rows for this very route name values sent for another page (e.g. the tower page's own page
+    // data, read by cross-industry for its top content): not this page's display values.
+    const forOtherPages = allowed.filter((a) => a.route === route);
+    const result = coverage(
+      own.filter((v) => !isAllowedMissing(forOtherPages, route, v)),
+      haystack,
+    );
+    report[route] = { status: server.status, ...result };
     const unexplained = result.missing.filter((m) => !isAllowedMissing(allowed, route, m));
     expect(unexplained.map(describeMissing), `${url}: values not shown`).toEqual([]);
-    expect(result.shown / Math.max(1, result.served), `${url}: ${result.shown}/${result.served} shown`).toBeGreaterThanOrEqual(0.95);
+    // A page whose reads are all assumed endpoints is served nothing in strict mode: nothing to miss.
+    const ratio = result.served === 0 ? 1 : result.shown / result.served;
+    expect(ratio, `${url}: ${result.shown}/${result.served} shown`).toBeGreaterThanOrEqual(0.95);
   });
 
   it('shows the layout values (footer, shared blocks) on the pages that read them', () => {

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { runMain } from './lib/cli.ts';
 import prettier from 'prettier';
 import { blockNames } from '../src/blocks/registry.ts';
-import { SchemaStore, type JsonSchema, type Located } from '../src/renderer/schema-store.ts';
+import { assumptionOf, SchemaStore, type JsonSchema, type Located } from '../src/renderer/schema-store.ts';
 import { blockSchemaId, SCHEMA_BASE } from '../src/renderer/validate-definitions.ts';
 import { loadContract, loadSchemas, projectRoot } from './lib/project.ts';
 
@@ -237,9 +237,9 @@ export async function assumptionRows(schemas?: JsonSchema[]): Promise<{ read: st
       if (items) walk(items, `${field}[]`);
       for (const [name, child] of store.fields(loc)) {
         const path = field ? `${field}.${name}` : name;
-        const mark = child.schema['x-assumed'];
-        if (typeof mark === 'string') rows.push({ read, field: path, reason: mark });
-        else walk(child, path);
+        const mark = assumptionOf(child.schema);
+        if (mark) rows.push({ read, field: path, reason: mark });
+        if (typeof child.schema['x-assumed'] !== 'string') walk(child, path);
       }
     };
     walk(store.root(`${SCHEMA_BASE}content/${endpoint.schema}`), '');

@@ -35,7 +35,7 @@ import {
 import { createValidator, loadContract, loadDefinitionFiles, loadSiteFile, projectRoot, type SourceFile } from './lib/project.ts';
 import { endpointHint, formatJson, matchEndpoint, readableEndpoints, responseSchema, schemaAt } from './lib/workbench.ts';
 
-export const LAYOUTS = ['main', 'form', 'standalone'] as const;
+export const LAYOUTS = ['main', 'form', 'campaign', 'standalone'] as const;
 type Layout = (typeof LAYOUTS)[number];
 
 export interface NewPageInput {

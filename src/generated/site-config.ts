@@ -81,6 +81,10 @@ export interface HeaderConfig {
    * Text of the reduced header of the form layout.
    */
   formLayoutTitle?: string;
+  /**
+   * Text of the minimal header of the campaign layout (SPEC §2: 'Request a call back').
+   */
+  campaignLayoutTitle?: string;
 }
 /**
  * A link (href) or a group of links (items).

@@ -16,6 +16,12 @@ const scope = {
 };
 
 describe('resolve', () => {
+  it('counts a list with $count (and gives the default, or nothing, for anything else)', () => {
+    expect(resolve({ $count: 'page.list' }, scope)).toBe(3);
+    expect(resolve({ $count: 'page.page_data.name' }, scope)).toBeUndefined();
+    expect(resolve({ $count: 'page.missing', default: 0 }, scope)).toBe(0);
+  });
+
   it('returns literals unchanged', () => {
     expect(resolve({ a: 1, b: ['x', true], c: null }, scope)).toEqual({ a: 1, b: ['x', true], c: null });
   });

@@ -41,7 +41,7 @@ export interface ResolvedChrome {
 }
 
 export interface PageData {
-  layout: 'main' | 'form' | 'standalone';
+  layout: 'main' | 'form' | 'campaign' | 'standalone';
   meta: PageMeta;
   seo: PageSeo;
   /** JSON-LD documents, serialized and escaped for `<script type="application/ld+json">`. */

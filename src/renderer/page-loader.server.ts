@@ -10,7 +10,8 @@ import { sanitizeEmbed, sanitizeHtml } from '../server/sanitize.ts';
 import { isBinding, resolve, type Scope } from './bindings.ts';
 import { getCatalog, type Catalog } from './definitions.server.ts';
 import type { ContentUnavailable, PageData, PageMeta, PageSeo, ResolvedChrome, ResolvedSection } from './page-data.ts';
-import type { JsonSchema, Located } from './schema-store.ts';
+import type { Located } from './schema-store.ts';
+import { isShown } from './section-visibility.ts';
 import {
   absoluteUrl,
   jsonLdText,
@@ -181,27 +182,6 @@ function resolveSections(definition: PageDefinition, scope: Scope, catalog: Cata
     out.push({ block: section.block, id, key: `${index}-${block}`, props: transform(props, schema, catalog) as Record<string, unknown> });
   });
   return out;
-}
-
-/** Whether a value has anything to show: text, a number, a non-empty list or an object with any of these. */
-export function hasContent(value: unknown): boolean {
-  if (value === undefined || value === null || value === '') return false;
-  if (Array.isArray(value)) return value.some(hasContent);
-  if (typeof value === 'object') return Object.values(value).some(hasContent);
-  return true;
-}
-
-/**
- * A section is shown when every prop its block schema requires has content (an empty list still
- * shows when the section gives an `emptyText` to say so) and, if the schema lists `x-shown-with`,
- * at least one of those props has content.
- */
-export function isShown(schema: JsonSchema, props: Record<string, unknown>): boolean {
-  const required = schema.required ?? [];
-  const missing = required.filter((name) => !hasContent(props[name]));
-  if (missing.some((name) => !(Array.isArray(props[name]) && hasContent(props.emptyText)))) return false;
-  const shownWith = schema['x-shown-with'];
-  return !Array.isArray(shownWith) || shownWith.some((name) => hasContent(props[String(name)]));
 }
 
 function organization(site: SiteConfig, chrome: ResolvedChrome, origin: string): OrganizationInfo {

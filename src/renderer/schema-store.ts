@@ -23,6 +23,19 @@ export type JsonSchema = {
   [key: string]: unknown;
 };
 
+/**
+ * Marks of what SPEC does not document, on content schema fields: "x-assumed" (the field itself is
+ * not in SPEC: the strict sample leaves it out) and "x-assumed-nesting" (SPEC documents the values
+ * but not where the response carries them: the strict sample keeps them where the schema says).
+ */
+export const ASSUMPTION_MARKS = ['x-assumed', 'x-assumed-nesting'] as const;
+
+/** The assumption mark of a (dereferenced) schema, if any, as "reason" text. */
+export function assumptionOf(schema: JsonSchema): string | undefined {
+  for (const mark of ASSUMPTION_MARKS) if (typeof schema[mark] === 'string') return schema[mark];
+  return undefined;
+}
+
 /** A schema together with where it lives, so relative $refs inside it resolve. */
 export interface Located {
   schema: JsonSchema;
@@ -58,8 +71,8 @@ export class SchemaStore {
   /** Follows $ref chains; returns the located target. */
   deref(located: Located): Located {
     let current = located;
-    // An "x-assumed" mark beside a $ref belongs to the field, not to the shared definition: keep it.
-    const assumed = located.schema['x-assumed'];
+    // "x-assumed" marks beside a $ref belong to the field, not to the shared definition: keep them.
+    const marks = ASSUMPTION_MARKS.filter((mark) => typeof located.schema[mark] === 'string');
     for (let hops = 0; current.schema.$ref && hops < 20; hops++) {
       const target = new URL(current.schema.$ref, current.base);
       const base = target.href.replace(/#.*$/, '');
@@ -68,8 +81,8 @@ export class SchemaStore {
       if (!file) throw new Error(`Cannot resolve $ref ${current.schema.$ref} from ${current.base}`);
       current = { schema: pointerGet(file, pointer), base, pointer };
     }
-    if (current !== located && typeof assumed === 'string' && current.schema['x-assumed'] === undefined) {
-      current = { ...current, schema: { ...current.schema, 'x-assumed': assumed } };
+    if (current !== located && marks.length) {
+      current = { ...current, schema: { ...current.schema, ...Object.fromEntries(marks.map((mark) => [mark, located.schema[mark]])) } };
     }
     return current;
   }

@@ -79,13 +79,53 @@ describe('definition validator', () => {
       /\/sources\/list\/query\/category: \/api\/blog_list takes no query parameter "category"/,
     );
     expect(messages(withFile(edited('blog.json', '"variant": "article"', '"variant": "articles"')))[0]).toMatch(
-      /\/sections\/2\/variant: must be one of "article", "feature", "pricing", "statement"$/,
+      /\/sections\/3\/variant: must be one of "article", "feature", "pricing", "statement"$/,
     );
   });
 
   it('rejects a binding whose content type cannot fill the prop', () => {
-    const out = messages(withFile(edited('blog.json', '"text": { "$bind": "item.short_description" }', '"text": { "$bind": "item" }')));
-    expect(out[0]).toMatch(/\/sections\/2\/items\/map\/text\/\$bind: "item" is object, but this property must be string$/);
+    const out = messages(withFile(edited('blog.json', '"html": { "$bind": "item.short_description" }', '"text": { "$bind": "item" }')));
+    expect(out[0]).toMatch(/\/sections\/3\/items\/map\/text\/\$bind: "item" is object, but this property must be string$/);
+  });
+
+  it('rejects binding a field that may carry HTML to a plain-text prop (its tags would show as text)', () => {
+    const out = messages(withFile(edited('home.json', '"html": { "$bind": "item.short_description" }', '"text": { "$bind": "item.short_description" }')));
+    expect(out).toHaveLength(1);
+    expect(out[0]).toMatch(
+      /home\.json:\d+:\d+ \/sections\/\d+\/items\/map\/text\/\$bind: "item\.short_description" may carry HTML, but this property is plain text: bind it to an HTML property of the block$/,
+    );
+  });
+
+  it('takes "required" on a source, not the old "optional"', () => {
+    const out = messages(withFile(edited('home.json', '"path": "/api/page/homepage"', '"path": "/api/page/homepage", "optional": true')));
+    expect(out[0]).toMatch(/home\.json:\d+:\d+ \/sources\/page\/optional: unknown property "optional"/);
+    expect(messages(withFile(edited('home.json', '"path": "/api/page/homepage"', '"path": "/api/page/homepage", "required": true')))).toEqual([]);
+  });
+
+  it('checks $count (a list, into a number) and list-control anchors', () => {
+    const pagination = (props: string) =>
+      edited('home.json', '{ "block": "rich-text", "html": { "$bind": "page.page_data.content" } },', `{ "block": "pagination", ${props} },`);
+    expect(messages(withFile(pagination('"pageSize": 3, "itemCount": { "$count": "page.homepage.resources_section_loop" }')))).toEqual([]);
+    expect(messages(withFile(pagination('"itemCount": { "$count": "page.page_data.name" }')))[0]).toMatch(
+      /\/itemCount\/\$count: "page\.page_data\.name" is not a list \(it is string\)$/,
+    );
+    expect(messages(withFile(pagination('"label": { "$count": "page.homepage.resources_section_loop" }')))[0]).toMatch(
+      /\/label: \$count makes a number, but this property must be string$/,
+    );
+    expect(messages(withFile(pagination('"anchor": "nowhere"')))[0]).toMatch(/\/anchor: no section has the id "nowhere"$/);
+  });
+
+  it('lists the bindings that read what SPEC does not document (npm run validate -- --assumptions)', () => {
+    const { assumptions } = validator.validate(real, site);
+    const company = assumptions.filter((a) => a.file === 'page-definitions/company.json');
+    expect(company[0]).toMatchObject({ pointer: '/sources/page/path', path: '/api/page/company' });
+    expect(company[0].reasons[0]).toMatch(/^GET \/api\/page\/company: SPEC/);
+    const about = assumptions.filter((a) => a.path.startsWith('page.homepage.home_about'));
+    expect(about.length).toBeGreaterThan(0);
+    expect(about[0].reasons.join(' ')).toMatch(/page\.homepage\.home_about\.\w+: /);
+    // Documented fields of documented endpoints are not listed.
+    const home = assumptions.filter((a) => a.file === 'page-definitions/home.json');
+    expect(home.some((a) => a.path.startsWith('page.page_data.') || a.path.startsWith('page.homepage.security_section'))).toBe(false);
   });
 
   it('rejects two pages on one route and requires exactly one not-found page', () => {

@@ -8,7 +8,7 @@ import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import { findNodeAtLocation, parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
 import { bindingPaths, containsBinding, isBinding, isPlainObject, RESERVED_ROOTS, type BindingNode } from './bindings.ts';
-import { didYouMean, escapePointer, SchemaStore, type JsonSchema, type Located } from './schema-store.ts';
+import { assumptionOf, didYouMean, escapePointer, SchemaStore, type JsonSchema, type Located } from './schema-store.ts';
 
 // ajv-formats ships CommonJS; its default export arrives wrapped under some loaders.
 const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ??
@@ -63,7 +63,7 @@ export interface PageDefinition {
   /** Route patterns with {brand} already replaced. */
   routes: string[];
   notFound: boolean;
-  layout: 'main' | 'form' | 'standalone';
+  layout: 'main' | 'form' | 'campaign' | 'standalone';
   sources: Record<string, SourceSpec>;
   meta?: { title?: unknown; keywords?: unknown; description?: unknown };
   /** Structured-data declarations that passed validation (others are left out and logged). */
@@ -553,8 +553,8 @@ export class DefinitionValidator {
         }
       }
       walked.push(segment);
-      const mark = loc?.schema['x-assumed'];
-      if (typeof mark === 'string') assumed.push(`${root}.${walked.join('.')}: ${mark}`);
+      const mark = loc ? assumptionOf(loc.schema) : undefined;
+      if (mark) assumed.push(`${root}.${walked.join('.')}: ${mark}`);
     }
     return done(loc);
   }

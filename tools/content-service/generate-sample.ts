@@ -28,7 +28,7 @@ export function buildSample(): Map<string, string> {
   const files = new Map<string, string>();
   const { collection, posts } = buildBlog();
   files.set('data/header_footer_common.json', json(buildHeaderFooterCommon()));
-  files.set('data/page/homepage.json', json(buildHomepage(collection.slice(0, 4))));
+  files.set('data/page/homepage.json', json(buildHomepage(collection.slice(0, 2))));
   files.set('data/page/testimonials.json', json(buildTestimonials()));
   files.set('data/page/blog.json', json(buildBlogPage()));
   files.set('data/page/about-us.json', json(buildAboutUs()));

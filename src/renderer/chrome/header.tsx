@@ -147,15 +147,15 @@ export function Header({ chrome }: { chrome: ResolvedChrome }) {
   );
 }
 
-/** The reduced header of the form layout: logo and a title. */
-export function FormHeader({ chrome }: { chrome: ResolvedChrome }) {
+/** The reduced header of the form and campaign layouts: logo and a title. */
+export function FormHeader({ chrome, title }: { chrome: ResolvedChrome; title?: string }) {
   return (
     <header className="site-header site-header--form">
       <div className="site-header__bar container">
         <SmartLink href="/" className="site-header__logo" aria-label={chrome.logo.alt}>
           <img src={chrome.logo.src} alt="" width={chrome.logo.width} height={chrome.logo.height} />
         </SmartLink>
-        {chrome.header.formLayoutTitle ? <p className="site-header__title">{chrome.header.formLayoutTitle}</p> : null}
+        {title ? <p className="site-header__title">{title}</p> : null}
       </div>
     </header>
   );

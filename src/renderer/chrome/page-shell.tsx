@@ -9,7 +9,7 @@ import { NavigationProgress } from './navigation-progress.tsx';
 import { useUrlFlags } from '../url-flags.ts';
 import { useScrollToSection } from './scroll-to-section.ts';
 
-/** The three layouts of SPEC §2: main (full chrome), form (reduced header), standalone (none). */
+/** The layouts of SPEC §2: main (full chrome), form (reduced header), campaign (its own minimal header and footer), standalone (none). */
 export function PageShell({
   layout,
   chrome,
@@ -31,7 +31,13 @@ export function PageShell({
         Skip to content
       </a>
       <NavigationProgress />
-      {layout === 'main' ? <Header chrome={chrome} /> : layout === 'form' ? <FormHeader chrome={chrome} /> : null}
+      {layout === 'main' ? (
+        <Header chrome={chrome} />
+      ) : layout === 'form' ? (
+        <FormHeader chrome={chrome} title={chrome.header.formLayoutTitle} />
+      ) : layout === 'campaign' ? (
+        <FormHeader chrome={chrome} title={chrome.header.campaignLayoutTitle} />
+      ) : null}
       <main
         id="main"
         className={`layout-${layout}`}
@@ -41,7 +47,7 @@ export function PageShell({
       >
         {children}
       </main>
-      {layout === 'main' ? <Footer chrome={chrome} /> : layout === 'form' ? <Footer chrome={chrome} slim /> : null}
+      {layout === 'main' ? <Footer chrome={chrome} /> : layout === 'form' || layout === 'campaign' ? <Footer chrome={chrome} slim /> : null}
       {brochureButton ? (
         <SmartLink href={brochureButton.href} className="brochure-button">
           {brochureButton.label}

@@ -820,22 +820,23 @@ const POSTS: PostSource[] = [
 export interface BlogListItem {
   image_thumbnail: string;
   cat_name: string;
+  /** Not a SPEC field (x-assumed): the reference service filters the list by it (?cat_slug=). */
   cat_slug: string;
   posted_date: string;
   name: string;
+  /** HTML teaser. */
   short_description: string;
   slug: string;
 }
 
+/** GET /api/blog/{slug}: SPEC §3 names cat_name, name, image and content; the rest are assumed extras. */
 export interface BlogPostResponse {
   post_data: {
     cat_name: string;
-    cat_slug: string;
     name: string;
     image: string;
-    posted_date: string;
-    short_description: string;
     content: string;
+    posted_date: string;
     page_title: string;
     meta_keywords: string;
     meta_description: string;
@@ -852,7 +853,7 @@ export function buildBlog(): { collection: BlogListItem[]; posts: Record<string,
     cat_slug: post.cat,
     posted_date: post.date,
     name: post.title,
-    short_description: post.short,
+    short_description: p(post.short),
     slug: post.slug,
   }));
   const posts: Record<string, BlogPostResponse> = {};
@@ -860,12 +861,10 @@ export function buildBlog(): { collection: BlogListItem[]; posts: Record<string,
     posts[post.slug] = {
       post_data: {
         cat_name: categoryName(post.cat),
-        cat_slug: post.cat,
         name: post.title,
         image: post.image,
-        posted_date: post.date,
-        short_description: post.short,
         content: post.body.join('\n'),
+        posted_date: post.date,
         page_title: `${post.title} | Veltrix Blog`,
         meta_keywords: post.keywords,
         meta_description: post.short,

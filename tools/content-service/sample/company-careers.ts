@@ -238,13 +238,13 @@ const JOBS: JobSource[] = [
   },
 ];
 
+/** One job card of careers_data.jobs_data: SPEC §3 names post_name, city and job_slug; the rest are assumed extras. */
 export interface JobCard {
   post_name: string;
   city: string;
+  job_slug: string;
   country: string;
   expertise: string;
-  job_slug: string;
-  experience: string;
   summary: string;
 }
 
@@ -262,26 +262,14 @@ export function buildCareers(): { page: unknown; jobs: JobCard[]; details: Recor
   const jobs: JobCard[] = JOBS.map((j) => ({
     post_name: j.title,
     city: j.city,
+    job_slug: j.slug,
     country: COUNTRY[j.city],
     expertise: j.expertise,
-    job_slug: j.slug,
-    experience: j.experience,
-    summary: j.summary,
+    summary: p(j.summary),
   }));
   const page = {
     page_data,
     careers_data: {
-      intro: {
-        name: 'Work With Us',
-        description:
-          p(
-            'At Veltrix, part of Halcombe Group, you will work on software that tower companies, telecom operators and subscription businesses rely on every day. Our teams in London, Pune, Johannesburg and Dallas collaborate closely, and our hubs in Dubai, Singapore and Nairobi keep us close to customers.',
-          ) +
-          p(
-            'We offer flexible hybrid working, a learning budget for every employee and the chance to see your work running in networks across four continents. Do not see the right role? Send us your CV and tell us what you would like to work on.',
-          ),
-      },
-      cv_email: 'careers@veltrix.example',
       jobs_data: jobs,
     },
   };
@@ -290,19 +278,19 @@ export function buildCareers(): { page: unknown; jobs: JobCard[]; details: Recor
     details[j.slug] = {
       job_data: {
         name: j.title,
-        job_code: j.code,
-        city: j.city,
-        country: COUNTRY[j.city],
-        expertise: j.expertise,
-        experience: j.experience,
-        posted_date: j.posted,
         description:
           h3('About the role') +
-          p(j.role) +
+          p(`${j.role} Experience: ${j.experience}.`) +
           h3('Responsibilities') +
           ul(...j.responsibilities) +
           h3('Requirements') +
           ul(...j.requirements),
+        job_code: j.code,
+        // Assumed extras (SPEC §3 names only name, description and job_code).
+        city: j.city,
+        country: COUNTRY[j.city],
+        expertise: j.expertise,
+        posted_date: j.posted,
         page_title: `${j.title}, ${j.city} | Careers at Veltrix`,
         meta_keywords: `${j.title}, ${j.expertise} jobs, jobs in ${j.city}, Veltrix careers`,
         meta_description: j.summary,

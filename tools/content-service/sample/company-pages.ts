@@ -1,5 +1,5 @@
 // Company sample pages: contact, partners, events and the advisory board.
-import { buildTeam } from './pages.ts';
+import { buildTeamMembers } from './pages.ts';
 import { banner, p, type PageData } from './company-shared.ts';
 
 function mapIframe(place: string, lat: number, lng: number): string {
@@ -20,9 +20,9 @@ export function buildContactUs() {
   };
   const office = (title: string, lines: string[], email: string, phone: string, lat: number, lng: number) => ({
     title,
-    contact_detail: p(`<strong>${lines[0]}</strong><br>${lines.slice(1).join('<br>')}`) + p(`Tel: ${phone}<br>E-mail: ${email}`),
-    email,
-    phone,
+    contact_detail:
+      p(`<strong>${lines[0]}</strong><br>${lines.slice(1).join('<br>')}`) +
+      p(`Tel: <a href="tel:${phone.replace(/[^+\d]/g, '')}">${phone}</a><br>E-mail: <a href="mailto:${email}">${email}</a>`),
     google_map_iframe: mapIframe(`${title} office`, lat, lng),
   });
   return {
@@ -322,5 +322,5 @@ export function buildAdvisoryBoard() {
         'Our advisory board brings together people who have regulated networks, invested in infrastructure, run operators and built subscription businesses. They meet with our leadership team every quarter to review strategy, product direction and the needs of our customers.',
       ) + p('Their independent view helps us stay focused on what matters most to tower companies, operators and their investors.'),
   };
-  return { page_data, team: buildTeam().team.filter((m) => m.type === 'Advisory Board') };
+  return { page_data, team: buildTeamMembers().filter((m) => m.type === 'Advisory Board') };
 }

@@ -6,7 +6,7 @@ import { json } from './company-shared.ts';
 import { buildCampaignCcm, buildScheduleDemo, buildTalkToAccountTeam, buildTalkToSales } from './forms-pages.ts';
 import { buildBrochures, buildDownloadDetails, buildDownloadPage, buildPdfDownloadForm } from './resources-downloads.ts';
 import { FAQ_CATEGORIES, buildSupportFaq } from './resources-faq.ts';
-import { buildPressCollection, buildPressPage } from './resources-press.ts';
+import { buildPressCollection, buildPressEvents, buildPressPage, buildPressPosts } from './resources-press.ts';
 import { buildWhitepaperPage, buildWhitepapers } from './resources-whitepapers.ts';
 
 export function buildCompanyResourcesSample(): Map<string, string> {
@@ -23,6 +23,8 @@ export function buildCompanyResourcesSample(): Map<string, string> {
   const press = buildPressCollection();
   files.set('data/page/press-release.json', json(buildPressPage(press)));
   files.set('data/collections/press-releases.json', json(press));
+  // 'Read Full Article' / 'View Event Details' lead to /blog/{slug}, read from /api/blog/{slug}.
+  for (const [slug, post] of Object.entries(buildPressPosts(press, buildPressEvents()))) files.set(`data/blog/${slug}.json`, json(post));
 
   files.set('data/page/schedule-a-demo.json', json(buildScheduleDemo()));
   files.set('data/page/talk-to-sales.json', json(buildTalkToSales()));

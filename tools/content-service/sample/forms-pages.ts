@@ -32,7 +32,6 @@ export function buildScheduleDemo() {
             'Answer questions on deployment, integration and pricing',
           ),
       },
-      contact: { heading: 'Prefer to talk now?', email: 'sales@veltrix.example', phone: '+44 20 7946 0018' },
     },
   };
 }
@@ -60,18 +59,19 @@ export function buildTalkToSales() {
       {
         image: 'icons/lease.svg',
         name: 'Tower Company Suite',
-        description: 'Lease and contract management, AI-powered asset tracking, revenue management and a unified customer portal.',
+        description: p('Lease and contract management, AI-powered asset tracking, revenue management and a unified customer portal.'),
       },
       {
         image: 'icons/revenue.svg',
         name: 'Telecom Suite',
-        description: 'Customer care and product management, mediation and provisioning, revenue management and credit control.',
+        description: p('Customer care and product management, mediation and provisioning, revenue management and credit control.'),
       },
       {
         image: 'icons/orchestration.svg',
         name: 'Platforms',
-        description:
+        description: p(
           'Integration and orchestration, business process management, customer communication management and subscription billing.',
+        ),
       },
     ],
   };
@@ -100,17 +100,17 @@ export function buildTalkToAccountTeam() {
       {
         image: 'icons/shield.svg',
         name: 'Managed Service Operations',
-        description: 'Hand day-to-day operation of your platform to our 24/7 team and focus your people on growth.',
+        description: p('Hand day-to-day operation of your platform to our 24/7 team and focus your people on growth.'),
       },
       {
         image: 'icons/bpm.svg',
         name: 'Business Assurance Program',
-        description: 'Regular health checks of your processes, data and configuration, with a prioritised improvement plan.',
+        description: p('Regular health checks of your processes, data and configuration, with a prioritised improvement plan.'),
       },
       {
         image: 'icons/portal.svg',
         name: 'Training and Enablement',
-        description: 'Role-based training for administrators, power users and new joiners, online or on site.',
+        description: p('Role-based training for administrators, power users and new joiners, online or on site.'),
       },
     ],
   };
@@ -147,17 +147,17 @@ export function buildCampaignCcm() {
       {
         image: 'icons/ccm.svg',
         name: 'One Template, Every Channel',
-        description: 'Design a statement once and deliver it as print, e-mail, SMS or in-app message without rework.',
+        description: p('Design a statement once and deliver it as print, e-mail, SMS or in-app message without rework.'),
       },
       {
         image: 'icons/quote.svg',
         name: 'Bounce-Mail Tracking',
-        description: 'Know which messages did not arrive and switch automatically to another channel.',
+        description: p('Know which messages did not arrive and switch automatically to another channel.'),
       },
       {
         image: 'icons/revenue.svg',
         name: 'Lower Cost to Serve',
-        description: 'Operators using Veltrix CCM have cut paper bills by 70% and billing-related calls by almost a fifth.',
+        description: p('Operators using Veltrix CCM have cut paper bills by 70% and billing-related calls by almost a fifth.'),
       },
     ],
   };

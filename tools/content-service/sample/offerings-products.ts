@@ -255,27 +255,27 @@ function productBpm() {
         {
           image_path: 'blog/orchestration.svg',
           title: 'Visual low-code designer',
-          description: 'Model processes with drag-and-drop BPMN, forms and business rules, then publish with one click.',
+          description: paras('Model processes with drag-and-drop BPMN, forms and business rules, then publish with one click.'),
         },
         {
           image_path: 'blog/tower-assets.svg',
           title: 'Industry reference processes',
-          description: 'Start from proven templates for site acquisition, colocation and order-to-cash.',
+          description: paras('Start from proven templates for site acquisition, colocation and order-to-cash.'),
         },
         {
           image_path: 'blog/security.svg',
           title: 'SLA and escalation engine',
-          description: 'Timers, reminders and escalations make sure no task sits unnoticed.',
+          description: paras('Timers, reminders and escalations make sure no task sits unnoticed.'),
         },
         {
           image_path: 'blog/revenue-analytics.svg',
           title: 'Process analytics',
-          description: 'See bottlenecks, cycle times and workloads in real time and simulate changes first.',
+          description: paras('See bottlenecks, cycle times and workloads in real time and simulate changes first.'),
         },
         {
           image_path: 'blog/cloud-billing.svg',
           title: 'Cloud-native engine',
-          description: 'Scales horizontally and runs in your data centre or ours.',
+          description: paras('Scales horizontally and runs in your data centre or ours.'),
         },
       ],
       benefits_heading: '',
@@ -283,22 +283,22 @@ function productBpm() {
         {
           image_path: 'blog/field-force.svg',
           title: '75% operational process efficiency',
-          description: 'Automated hand-offs and approvals remove waiting time from everyday work.',
+          description: paras('Automated hand-offs and approvals remove waiting time from everyday work.'),
         },
         {
           image_path: 'blog/revenue-analytics.svg',
           title: 'Faster change',
-          description: 'Business teams adjust processes in days instead of waiting for development releases.',
+          description: paras('Business teams adjust processes in days instead of waiting for development releases.'),
         },
         {
           image_path: 'blog/security.svg',
           title: 'Complete compliance',
-          description: 'Every action is logged with who, what and when for auditors and regulators.',
+          description: paras('Every action is logged with who, what and when for auditors and regulators.'),
         },
         {
           image_path: 'blog/customer-portal.svg',
           title: 'Better customer experience',
-          description: 'Customers receive proactive updates as their requests move through each step.',
+          description: paras('Customers receive proactive updates as their requests move through each step.'),
         },
       ],
     },
@@ -327,7 +327,7 @@ function platformPage(p: PlatformSpec) {
       top_content: { name: p.top[0], description: p.top[1], image: p.top[2] },
       top_content2: { name: p.second[0], description: p.second[1], image: p.second[2] },
       features_heading: { name: 'Key Features', sub_heading: p.featuresSub },
-      features_loop: p.features.map(([title, description, icon_image]) => ({ title, description, icon_image })),
+      features_loop: p.features.map(([title, description, icon_image]) => ({ title, description: paras(description), icon_image })),
       business_benefits_heading: 'Business Benefits',
       business_benefits_section_loop: p.benefits.map(([image_path, heading, text]) => ({
         image_path,

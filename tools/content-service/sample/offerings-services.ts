@@ -4,34 +4,6 @@ import { list, pageData, paras } from './offerings-common.ts';
 
 const SERVICE_KEYWORDS = 'telecom managed services, BSS migration, tower software operations, revenue assurance, application maintenance';
 
-/** The four service pages, in side-menu order; slug is the route under /services/. */
-export const SERVICE_LINKS = [
-  {
-    name: 'Migration Services',
-    slug: 'migration-service',
-    icon_image: 'icons/migration.svg',
-    description: 'Move from legacy billing, lease and inventory systems to Veltrix with zero revenue leakage.',
-  },
-  {
-    name: 'Operation Services',
-    slug: 'operation-service',
-    icon_image: 'icons/operation.svg',
-    description: 'Let our operations centre run your Veltrix platform around the clock against agreed SLAs.',
-  },
-  {
-    name: 'Assurance Services',
-    slug: 'assurance-service',
-    icon_image: 'icons/assurance.svg',
-    description: 'Independent revenue, data and process assurance that finds leakage before your auditors do.',
-  },
-  {
-    name: 'Maintenance Services',
-    slug: 'maintenance-service',
-    icon_image: 'icons/maintenance.svg',
-    description: 'Upgrades, patches, performance tuning and fixes under one predictable support agreement.',
-  },
-];
-
 function servicesHub() {
   return {
     page_data: pageData({
@@ -52,7 +24,6 @@ function servicesHub() {
           'Choose a single engagement, such as a data migration, or combine migration, operation, assurance and maintenance into one managed service with one accountable partner and one set of SLAs.',
         ),
       },
-      service_links: SERVICE_LINKS,
     },
   };
 }
@@ -171,43 +142,46 @@ function serviceOperation() {
             'Operations centres in Pune and Johannesburg provide round-the-clock coverage, with a named service manager in your time zone.',
           ),
         },
-        deliverables_section_heading: {
-          name: 'What We Deliver',
-          sub_heading: 'A complete operating service, measured every month',
-        },
+        deliverables_section_heading: 'What We Deliver',
         deliverables_section_loop: [
           {
             title: 'Bill run management',
-            description: 'Scheduling, execution and sign-off of every bill cycle, with pre-run and post-run quality checks.',
+            description: paras('Scheduling, execution and sign-off of every bill cycle, with pre-run and post-run quality checks.'),
           },
           {
             title: 'Interface monitoring',
-            description: 'Continuous monitoring of feeds to ERP, payment gateways, CRM and network systems.',
+            description: paras('Continuous monitoring of feeds to ERP, payment gateways, CRM and network systems.'),
           },
-          { title: 'Incident management', description: 'Triage, resolution and root-cause analysis within agreed response and fix times.' },
-          { title: 'User administration', description: 'Role changes, access reviews and onboarding of new users across all modules.' },
+          {
+            title: 'Incident management',
+            description: paras('Triage, resolution and root-cause analysis within agreed response and fix times.'),
+          },
+          {
+            title: 'User administration',
+            description: paras('Role changes, access reviews and onboarding of new users across all modules.'),
+          },
           {
             title: 'Capacity planning',
-            description: 'Quarterly forecasts of storage, processing and licence needs so growth never surprises you.',
+            description: paras('Quarterly forecasts of storage, processing and licence needs so growth never surprises you.'),
           },
         ],
         deliverables_2_section_loop: [
           {
             title: 'Monthly service reviews',
-            description: 'SLA performance, incident trends and improvement actions presented to your stakeholders.',
+            description: paras('SLA performance, incident trends and improvement actions presented to your stakeholders.'),
           },
           {
             title: 'Release coordination',
-            description: 'Planning and regression testing of every Veltrix release before it reaches production.',
+            description: paras('Planning and regression testing of every Veltrix release before it reaches production.'),
           },
-          { title: 'Audit support', description: 'Evidence packs for SOX, ISO 27001 and regulator requests, prepared on demand.' },
+          { title: 'Audit support', description: paras('Evidence packs for SOX, ISO 27001 and regulator requests, prepared on demand.') },
           {
             title: 'Runbook upkeep',
-            description: 'Operating procedures kept current as your products, processes and integrations change.',
+            description: paras('Operating procedures kept current as your products, processes and integrations change.'),
           },
           {
             title: 'Continuous improvement',
-            description: 'Automation of recurring manual tasks, with savings tracked in the service review.',
+            description: paras('Automation of recurring manual tasks, with savings tracked in the service review.'),
           },
         ],
         training_section: {
@@ -301,59 +275,8 @@ function serviceMaintenance() {
 }
 
 function technicalSupport() {
-  const turnkey: [string, string][] = [
-    [
-      'Business Consultancy',
-      paras(
-        'Process reviews, target operating models and business cases for lease, asset and revenue transformation, led by consultants who have worked inside operators and tower companies.',
-      ),
-    ],
-    [
-      'Maintenance',
-      paras('Upgrades, security patches, performance tuning and defect fixes for your Veltrix estate under one predictable agreement.'),
-    ],
-    [
-      'Managed Service Operations',
-      paras('Round-the-clock operation of bill runs, interfaces and batch schedules from our Pune and Johannesburg operations centres.'),
-    ],
-    [
-      'Business Assurance Program',
-      paras(
-        'Continuous reconciliation of sites, contracts and invoices that finds revenue leakage and turns findings into permanent controls.',
-      ),
-    ],
-    [
-      'DBA & System Services',
-      paras('Database administration, backup and recovery, capacity planning and environment management for production and test systems.'),
-    ],
-    [
-      'Implementation Services',
-      paras('End-to-end delivery of Veltrix products by certified teams, covering:') +
-        list(
-          'Requirement study',
-          'Gap analysis',
-          'Solution design',
-          'Training',
-          'Data migration',
-          'User acceptance testing (UAT)',
-          'Go-live',
-          'Project management',
-        ),
-    ],
-    [
-      'Product Development',
-      paras('Custom modules, integrations and extensions built on the Veltrix platform by the engineers who develop the core products.'),
-    ],
-  ];
-  const icons = [
-    'icons/consulting.svg',
-    'icons/maintenance.svg',
-    'icons/operation.svg',
-    'icons/assurance.svg',
-    'icons/shield.svg',
-    'icons/bpm.svg',
-    'icons/orchestration.svg',
-  ];
+  // The tagline, the seven turnkey services and the service links are fixed in
+  // page-definitions/supporttest.json (SPEC §2); the service adds the migration block.
   return {
     page_data: pageData({
       title: 'Talk to Technical Support',
@@ -366,20 +289,12 @@ function technicalSupport() {
       banner: 'support',
     }),
     support: {
-      tagline:
-        'Veltrix services span the whole life of your platform: we advise, implement, migrate, operate and maintain, so you deal with one accountable partner instead of five.',
-      turnkey_heading: 'Turnkey Deployment: One Stop Shop',
-      turnkey_loop: turnkey.map(([title, description], i) => ({ title, description, icon_image: icons[i] })),
       migration: {
         name: 'Migration Without Revenue Leakage',
         description: paras(
           'Our migration factory moves tenants, leases, subscribers, balances and history from legacy platforms with automated reconciliation and parallel bill runs, so finance signs off before the old system is switched off.',
         ),
         image: 'services/migration.svg',
-      },
-      service_links_heading: {
-        name: 'Explore Our Services',
-        sub_heading: 'Migration, operation, assurance and maintenance, alone or as one managed service',
       },
     },
   };
@@ -419,32 +334,32 @@ function whyVeltrix() {
       problems_loop: [
         {
           title: 'Revenue leakage',
-          description: 'Missed escalations, unbilled loadings and forgotten pass-through costs quietly erode margins.',
+          description: paras('Missed escalations, unbilled loadings and forgotten pass-through costs quietly erode margins.'),
           icon_image: 'icons/revenue.svg',
         },
         {
           title: 'Unknown assets',
-          description: 'Registers that disagree with what is on the tower make capacity sales and audits slow and risky.',
+          description: paras('Registers that disagree with what is on the tower make capacity sales and audits slow and risky.'),
           icon_image: 'icons/asset.svg',
         },
         {
           title: 'Contract blind spots',
-          description: 'Renewal dates and obligations buried in scanned documents lead to costly surprises.',
+          description: paras('Renewal dates and obligations buried in scanned documents lead to costly surprises.'),
           icon_image: 'icons/lease.svg',
         },
         {
           title: 'Slow launches',
-          description: 'New offers wait months for IT changes while competitors move in weeks.',
+          description: paras('New offers wait months for IT changes while competitors move in weeks.'),
           icon_image: 'icons/orchestration.svg',
         },
         {
           title: 'Frustrated tenants',
-          description: 'Customers chase site applications and invoice queries by e-mail and phone.',
+          description: paras('Customers chase site applications and invoice queries by e-mail and phone.'),
           icon_image: 'icons/portal.svg',
         },
         {
           title: 'Manual processes',
-          description: 'Approvals and hand-offs run on spreadsheets, with no audit trail and no SLAs.',
+          description: paras('Approvals and hand-offs run on spreadsheets, with no audit trail and no SLAs.'),
           icon_image: 'icons/bpm.svg',
         },
       ],
@@ -466,22 +381,22 @@ function whyVeltrix() {
       how_it_works_loop: [
         {
           title: 'Discover',
-          description: 'A two-week assessment of your processes, data and systems, ending with a quantified business case.',
+          description: paras('A two-week assessment of your processes, data and systems, ending with a quantified business case.'),
           icon_image: 'icons/consulting.svg',
         },
         {
           title: 'Design',
-          description: 'Target processes and configuration agreed in workshops with your finance, commercial and field teams.',
+          description: paras('Target processes and configuration agreed in workshops with your finance, commercial and field teams.'),
           icon_image: 'icons/bpm.svg',
         },
         {
           title: 'Deliver',
-          description: 'Iterative implementation and migration with parallel runs until results match.',
+          description: paras('Iterative implementation and migration with parallel runs until results match.'),
           icon_image: 'icons/migration.svg',
         },
         {
           title: 'Improve',
-          description: 'Quarterly value reviews track efficiency, accuracy and revenue gains against the business case.',
+          description: paras('Quarterly value reviews track efficiency, accuracy and revenue gains against the business case.'),
           icon_image: 'icons/revenue.svg',
         },
       ],

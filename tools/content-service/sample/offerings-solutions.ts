@@ -105,22 +105,22 @@ function subscriptionSaas() {
         {
           image: 'icons/revenue.svg',
           name: '100% billing accuracy',
-          description: 'Pre-bill validation and automated proration stop errors before invoices are sent.',
+          description: paras('Pre-bill validation and automated proration stop errors before invoices are sent.'),
         },
         {
           image: 'icons/bpm.svg',
           name: '80% financial process efficiency',
-          description: 'Invoicing, collections and revenue recognition run without manual steps.',
+          description: paras('Invoicing, collections and revenue recognition run without manual steps.'),
         },
         {
           image: 'icons/orchestration.svg',
           name: 'Faster launches',
-          description: 'New offers go live in days instead of months.',
+          description: paras('New offers go live in days instead of months.'),
         },
         {
           image: 'icons/portal.svg',
           name: 'Lower churn',
-          description: 'Customer self-service and smart dunning keep subscribers happy and paying.',
+          description: paras('Customer self-service and smart dunning keep subscribers happy and paying.'),
         },
       ],
     },

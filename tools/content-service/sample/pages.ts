@@ -1,6 +1,7 @@
 // Page sample content for the fictional vendor Veltrix (flagship brand of
 // Halcombe Group, London). Names of partners, customers and people are invented.
 import { BLOG_CATEGORIES, type BlogListItem } from './blog.ts';
+import { buildWhitepapers } from './resources-whitepapers.ts';
 
 import type { PageData } from './page-data.ts';
 /** Reserved example domains, so no sample link points at a real account. */
@@ -19,24 +20,66 @@ export function buildHeaderFooterCommon() {
       social_links: SOCIAL,
       copyright: '© 2026 Halcombe Group. All rights reserved.',
       newsletter_heading: 'Subscribe to our newsletter for product news and industry insights',
-      address_html:
-        '<p><strong>Veltrix, a Halcombe Group company</strong><br>Halcombe House, 12 Carrow Yard<br>London EC2A 4QX, United Kingdom</p>' +
-        '<p>Tel: <a href="tel:+442079460018">+44 20 7946 0018</a><br>E-mail: <a href="mailto:hello@veltrix.example">hello@veltrix.example</a></p>',
     },
     common: {
       section_contact_us: {
         name: 'Get in Touch',
         description:
-          'Tell us about your network, your portfolio and your plans. A specialist from our London, Pune, Johannesburg or Dallas office will respond within one business day.',
+          '<p>Tell us about your network, your portfolio and your plans. A specialist from our <strong>London, Pune, Johannesburg or Dallas</strong> office will respond within one business day.</p>',
       },
       section_talk_to_our_and_join_us: {
         name: 'Talk to Our Experts',
         description:
-          'See how Veltrix helps tower companies and telecom operators automate operations, bill accurately and serve customers better. Book a session with our solution consultants.',
+          '<p>See how Veltrix helps tower companies and telecom operators automate operations, bill accurately and serve customers better.</p><p>Book a session with our solution consultants.</p>',
       },
     },
   };
 }
+
+/** Security certifications and customer testimonials (homepage.security_section_*, also served by /api/page/testimonials). */
+const SECURITY_SECTION = {
+  security_section_heading: {
+    sub_heading: 'Certified security, and results our customers can vouch for',
+  },
+  security_section_loop: [
+    {
+      content_image: 'icons/shield.svg',
+      title: 'ISO/IEC 27001 Certified',
+      description:
+        '<p>Our information security management system is independently certified and audited every year, covering <strong>development, hosting and support</strong>.</p>',
+    },
+    {
+      content_image: 'icons/shield.svg',
+      title: 'SOC 2 Type II Report',
+      description:
+        '<p>Annual independent assurance of the controls protecting security, availability and confidentiality in our managed cloud.</p>',
+    },
+    {
+      content_image: 'icons/quote.svg',
+      title: 'Head of Asset Management, Tallis Ridge Towers',
+      description:
+        '<p>“In nine months we went from three conflicting registers to a verified record of every site. The equipment we found paid for the project.”</p>',
+    },
+    {
+      content_image: 'icons/quote.svg',
+      title: 'Billing Director, Quenby Telecom',
+      description:
+        '<p>“Four billing systems became one without a single missed cycle. Our enterprise customers noticed the difference in the first month.”</p>',
+    },
+    {
+      content_image: 'icons/quote.svg',
+      title: 'Chief Commercial Officer, Marrowgate Infrastructure',
+      description:
+        '<p>“Our tenants now apply, track and pay through one portal. Approval times have halved and our account managers finally have time to plan.”</p>',
+    },
+    {
+      content_image: 'icons/quote.svg',
+      title: 'Chief Financial Officer, Orvane Mobile',
+      description:
+        '<p>“Segmented credit control cut our overdue receivables by a quarter, and complaints about collections went down, not up.”</p>',
+    },
+  ],
+};
 
 export function buildHomepage(latestPosts: BlogListItem[]) {
   const page_data: PageData = {
@@ -50,7 +93,7 @@ export function buildHomepage(latestPosts: BlogListItem[]) {
     sub_text2: 'One connected platform for leases, assets, billing and customers.',
     ...banner('towers'),
   };
-  const [b1, b2, b3, b4] = latestPosts;
+  const [b1, b2] = latestPosts;
   const blogCard = (post: BlogListItem) => ({
     image: post.image_thumbnail,
     category_name: post.cat_name,
@@ -60,137 +103,36 @@ export function buildHomepage(latestPosts: BlogListItem[]) {
     type: 'blog',
     slug: post.slug,
   });
+  // The newest white paper and the newest case study, exactly as the white-paper list serves them.
+  const papers = buildWhitepapers().collection;
+  const paperCard = (category: '1' | '2') => {
+    const item = papers.find((w) => w.category === category)!;
+    return {
+      image: item.image,
+      category_name: item.category_name,
+      date: item.date,
+      name: item.name,
+      short_description: item.short_description,
+      type: 'white-paper-case-study',
+      slug: item.slug,
+    };
+  };
   return {
     page_data,
     homepage: {
-      banner_slides: [
-        {
-          title: 'Meet Veltrix at the Mobile Congress in Barcelona',
-          sub_text: 'Hall 5, Booth 5C31 · 2–5 March 2026 · Fira Gran Via',
-          sub_text2:
-            'See live demos of AI-powered asset tracking and the new Unified Customer Portal. Book a meeting with our team in advance.',
-          ...banner('congress'),
-        },
-        {
-          title: 'The Complete Tower Company Suite',
-          sub_text: 'Lease & contract management, asset tracking, revenue management and a unified customer portal',
-          sub_text2: 'Know every asset, bill every tenancy and give tenants true self-service.',
-          ...banner('towers'),
-        },
-        {
-          title: 'Telecom BSS Built for What Comes Next',
-          sub_text: 'Customer care, mediation and provisioning, revenue management and credit control',
-          sub_text2: 'Launch offers faster and bill with confidence on a cloud-native platform.',
-          ...banner('network'),
-        },
-      ],
       home_about: {
-        name: 'About Veltrix',
-        sub_heading: 'Thirty years of telecom and infrastructure software expertise',
+        name: 'Thirty Years of Telecom and Infrastructure Software',
         description:
-          '<p>Veltrix is the flagship brand of Halcombe Group, headquartered in London. We design, deliver and operate software that helps tower companies, telecom operators and subscription businesses run their operations end to end.</p>' +
+          '<p>Veltrix is the flagship brand of <strong>Halcombe Group</strong>, headquartered in London. We design, deliver and operate software that helps tower companies, telecom operators and subscription businesses run their operations end to end.</p>' +
           '<p>With offices in the UK, India, South Africa and the USA, and hubs in Dubai, Singapore and Nairobi, our teams work alongside customers on every continent, from first workshop to long-term managed operations.</p>',
         image: 'products/about-veltrix.svg',
       },
-      strengths_heading: {
-        name: 'Our Strengths',
-        sub_heading: 'Purpose-built capabilities for shared infrastructure and communication services',
-      },
-      strengths_loop: [
-        {
-          title: 'Lease & Contract Management',
-          description: 'Track every ground, rooftop and tenant agreement with clause-level obligations, escalations and renewal alerts.',
-          icon_image: 'icons/lease.svg',
-        },
-        {
-          title: 'AI-powered Asset Tracking',
-          description: 'Build a verified digital twin of every site with computer vision, field audits and automated reconciliation.',
-          icon_image: 'icons/asset.svg',
-        },
-        {
-          title: 'Revenue Management',
-          description: 'Rate, bill and collect across sites, tenants, loadings and pass-through costs with a full audit trail.',
-          icon_image: 'icons/revenue.svg',
-        },
-        {
-          title: 'Unified Customer Portal',
-          description: 'Give tenants and customers self-service for applications, invoices, disputes and site access.',
-          icon_image: 'icons/portal.svg',
-        },
-        {
-          title: 'Integration & Orchestration',
-          description: 'Connect BSS, OSS and partner systems through low-code middleware, an API gateway and business events.',
-          icon_image: 'icons/orchestration.svg',
-        },
-        {
-          title: 'Business Process Management',
-          description: 'Design, simulate and change workflows without code, with approvals, SLAs and escalations built in.',
-          icon_image: 'icons/bpm.svg',
-        },
-        {
-          title: 'Customer Communication Management',
-          description: 'Personalised statements and messages on every channel, with Unicode support and delivery tracking.',
-          icon_image: 'icons/ccm.svg',
-        },
-      ],
-      metrics_heading: {
-        name: 'Metrics That Matter',
-        sub_heading: 'Measured results our customers report after deploying Veltrix',
-      },
-      metrics_loop: [
-        {
-          value: '75%',
-          title: 'Operational process efficiency',
-          description: 'Less effort to complete core operational processes, from colocation requests to site audits.',
-        },
-        {
-          value: '80%',
-          title: 'Financial process efficiency',
-          description: 'Faster billing cycles, reconciliations and collections with fewer manual touchpoints.',
-        },
-        {
-          value: '100%',
-          title: 'Asset visibility',
-          description: 'Every tower, every tenancy and every piece of equipment accounted for in one register.',
-        },
-        {
-          value: '100%',
-          title: 'Billing accuracy',
-          description: 'Invoices that trace every charge back to a contract term and a verified asset.',
-        },
-      ],
-      products_heading: {
-        name: 'Our Products',
-        sub_heading: 'Suites and platforms for tower companies, telecom operators and subscription businesses',
-      },
+      ...SECURITY_SECTION,
       resources_section_heading: {
         name: 'Latest Resources',
         sub_heading: 'Insights, white papers and case studies from our experts',
       },
-      resources_section_loop: [
-        blogCard(b1),
-        blogCard(b2),
-        {
-          image: 'products/white-paper.svg',
-          category_name: 'White Paper',
-          date: '2026-02-24',
-          name: 'The TowerCo Automation Playbook',
-          short_description: 'A step-by-step guide to automating lease, asset and billing processes across a growing tower portfolio.',
-          type: 'white-paper-case-study',
-          slug: 'towerco-automation-playbook',
-        },
-        blogCard(b3),
-        {
-          image: 'products/case-study.svg',
-          category_name: 'Case Study',
-          date: '2026-01-12',
-          name: 'Consolidating Four Billing Stacks in Fourteen Months',
-          short_description: 'How a multi-country operator retired its legacy billing platforms without a single missed billing cycle.',
-          type: 'white-paper-case-study',
-          slug: 'consolidating-four-billing-stacks',
-        },
-        blogCard(b4),
-      ],
+      resources_section_loop: [blogCard(b1), blogCard(b2), paperCard('2'), paperCard('1')].sort((a, b) => b.date.localeCompare(a.date)),
       home_price_product_individual: {
         name: 'Individual Modules',
         description:
@@ -206,7 +148,6 @@ export function buildHomepage(latestPosts: BlogListItem[]) {
         description:
           '<p>For operators and groups running complex, multi-country operations.</p><ul><li>Telecom suite plus orchestration, BPM and CCM platforms</li><li>Private cloud or on-premises deployment</li><li>Migration, managed operations and assurance services</li><li>Dedicated account and service delivery team</li></ul>',
       },
-      experience: { value: '30', label: 'Years of domain expertise' },
     },
   };
 }
@@ -221,51 +162,7 @@ export function buildTestimonials() {
     sub_text2: 'Independent certifications and the words of the teams who use Veltrix every day.',
     ...banner('company'),
   };
-  return {
-    page_data,
-    security_section_heading: {
-      name: 'Trusted by Operators Worldwide',
-      sub_heading: 'Certified security and results our customers can vouch for',
-    },
-    security_section_loop: [
-      {
-        content_image: 'icons/shield.svg',
-        title: 'ISO/IEC 27001 Certified',
-        description:
-          'Our information security management system is independently certified and audited every year, covering development, hosting and support.',
-      },
-      {
-        content_image: 'icons/shield.svg',
-        title: 'SOC 2 Type II Report',
-        description:
-          'Annual independent assurance of the controls protecting security, availability and confidentiality in our managed cloud.',
-      },
-      {
-        content_image: 'icons/quote.svg',
-        title: 'Head of Asset Management, Tallis Ridge Towers',
-        description:
-          '"In nine months we went from three conflicting registers to a verified record of every site. The equipment we found paid for the project."',
-      },
-      {
-        content_image: 'icons/quote.svg',
-        title: 'Billing Director, Quenby Telecom',
-        description:
-          '"Four billing systems became one without a single missed cycle. Our enterprise customers noticed the difference in the first month."',
-      },
-      {
-        content_image: 'icons/quote.svg',
-        title: 'Chief Commercial Officer, Marrowgate Infrastructure',
-        description:
-          '"Our tenants now apply, track and pay through one portal. Approval times have halved and our account managers finally have time to plan."',
-      },
-      {
-        content_image: 'icons/quote.svg',
-        title: 'Chief Financial Officer, Orvane Mobile',
-        description:
-          '"Segmented credit control cut our overdue receivables by a quarter, and complaints about collections went down, not up."',
-      },
-    ],
-  };
+  return { page_data, ...SECURITY_SECTION };
 }
 
 export function buildBlogPage() {
@@ -294,12 +191,9 @@ export function buildAboutUs() {
       'The flagship brand of Halcombe Group, helping infrastructure and telecom businesses run better since the early days of mobile.',
     ...banner('company'),
     content:
-      "<p>Veltrix is the flagship brand of Halcombe Group, headquartered in London. For more than thirty years our people have built and run the systems behind telecom networks and shared infrastructure, from the first digital billing platforms to today's cloud-native, AI-assisted operations.</p>" +
-      '<p>We have offices in the UK, India, South Africa and the USA, and hubs in Dubai, Singapore and Nairobi, so our consultants, engineers and support teams are never far from the customers they serve.</p>',
-    content2:
-      '<h2>Vision</h2><p>A world where shared infrastructure is run with complete visibility and zero revenue leakage.</p>' +
-      '<h2>Mission</h2><p>To give tower companies, telecom operators and subscription businesses connected software and services that automate their operations and make every customer interaction simple.</p>' +
-      '<h2>Our USP</h2><ul><li>Deep domain expertise across towers, telecom and subscription businesses</li><li>One connected platform instead of a patchwork of point solutions</li><li>Services from migration to managed operations, delivered by the team that builds the product</li></ul>',
+      '<h2>Our story</h2>' +
+      '<p>Halcombe Group began in London as a small billing consultancy for the first digital mobile networks. As operators shared and later sold their towers, our teams followed the infrastructure: first with lease and revenue systems for the new tower companies, then with AI-assisted asset tracking and tenant self-service.</p>' +
+      '<p>Today Veltrix combines that history into <strong>one connected product family</strong>, delivered and run by the people who build it.</p>',
   };
   return { page_data };
 }
@@ -314,91 +208,94 @@ interface TeamMember {
   type: 'Leadership Team' | 'Advisory Board';
 }
 
-export function buildTeam() {
-  const page_data: PageData = {
-    page_title: 'Our Team | Veltrix Leadership and Advisory Board',
-    meta_keywords: 'Veltrix leadership, management team, advisory board, Halcombe Group',
-    meta_description: 'Meet the leadership team and advisory board guiding Veltrix and its customers across four continents.',
-    name: 'Our Team',
-    sub_text: 'The people behind Veltrix',
-    sub_text2: 'Experienced leaders and advisors from telecom, infrastructure and software.',
-    ...banner('company'),
-  };
+/** All team and advisory board members (SPEC §3 Team/advisory member); each page's read serves its own group. */
+export function buildTeamMembers(): TeamMember[] {
   const img = (n: number) => `team/member-${n}.svg`;
   const li = (handle: string) => `https://linkedin.example/in/${handle}`;
   const tw = (handle: string) => `https://twitter.example/${handle}`;
+  const bio = (...paras: string[]) => paras.map((t) => `<p>${t}</p>`).join('');
   const leader = (m: Omit<TeamMember, 'type'>): TeamMember => ({ ...m, type: 'Leadership Team' });
   const advisor = (m: Omit<TeamMember, 'type'>): TeamMember => ({ ...m, type: 'Advisory Board' });
+  // The seven leaders are the same people the about page shows (fixed there, SPEC §1).
   const team: TeamMember[] = [
     leader({
-      name: 'Eleanor Whitcombe',
-      position: 'Chief Executive Officer',
+      name: 'Edward Halcombe',
+      position: 'Group Chairman',
       image: img(1),
-      description:
-        'Eleanor leads Veltrix and Halcombe Group from London. She spent two decades in operator finance and transformation roles before joining the group, and has led its expansion into tower company software.',
-      linkedin: li('eleanor-whitcombe'),
-      twitter: tw('ewhitcombe'),
+      description: bio(
+        'Edward founded Halcombe Group in London and has guided its growth from a <strong>billing consultancy</strong> into a global software group.',
+        'He chairs the group board and remains closely involved with the tower companies and operators that were among our first customers.',
+      ),
+      linkedin: li('edward-halcombe'),
+      twitter: '',
     }),
     leader({
-      name: 'Rohan Deshpande',
-      position: 'Chief Technology Officer',
+      name: 'Priya Raman',
+      position: 'Chief Executive Officer',
       image: img(2),
-      description:
-        'Based in Pune, Rohan leads product engineering across the tower, telecom and platform portfolios. He drove the move to a cloud-native architecture and the introduction of AI-powered asset tracking.',
-      linkedin: li('rohan-deshpande'),
-      twitter: '',
+      description: bio(
+        'Priya leads Veltrix worldwide. Before joining the group she ran revenue assurance and transformation programmes for operators across Asia and Africa.',
+      ),
+      linkedin: li('priya-raman'),
+      twitter: tw('priyaraman'),
     }),
     leader({
-      name: 'Thandiwe Mokoena',
-      position: 'Chief Operating Officer',
+      name: 'Daniel Okafor',
+      position: 'Chief Technology Officer',
       image: img(3),
-      description:
-        'Thandiwe runs delivery, managed operations and support from Johannesburg. She has overseen more than forty platform migrations across Africa, the Middle East and Asia.',
-      linkedin: li('thandiwe-mokoena'),
-      twitter: tw('thandiwe_m'),
-    }),
-    leader({
-      name: 'Marcus Hale',
-      position: 'Chief Revenue Officer',
-      image: img(4),
-      description:
-        'Marcus leads sales, partnerships and customer success from Dallas. He has built long-term relationships with tower companies and operators throughout the Americas.',
-      linkedin: li('marcus-hale'),
+      description: bio(
+        'Daniel leads product engineering across the tower, telecom and platform portfolios. He is the architect of the Veltrix orchestration platform and its <em>low-code</em> integration layer.',
+      ),
+      linkedin: li('daniel-okafor'),
       twitter: '',
     }),
     leader({
-      name: 'Graham Ashdown',
+      name: 'Sofia Marques',
+      position: 'Chief Operating Officer',
+      image: img(4),
+      description: bio(
+        'Sofia runs delivery, managed services and support from the Pune and Johannesburg centres, and has overseen more than forty platform migrations.',
+      ),
+      linkedin: li('sofia-marques'),
+      twitter: tw('sofia_marques'),
+    }),
+    leader({
+      name: 'Marcus Lindqvist',
       position: 'Chief Financial Officer',
       image: img(1),
-      description:
-        'Graham is responsible for finance, legal and commercial governance. A chartered accountant, he previously led finance for an infrastructure investment business.',
-      linkedin: li('graham-ashdown'),
+      description: bio(
+        'Marcus oversees the group’s finances, legal and commercial governance, and the commercial models behind our subscription offerings.',
+      ),
+      linkedin: li('marcus-lindqvist'),
       twitter: '',
     }),
     leader({
-      name: 'Ananya Kulkarni',
-      position: 'Vice President, Product Management',
+      name: 'Aisha Al-Mansouri',
+      position: 'VP, Middle East & Africa',
       image: img(2),
-      description:
-        'Ananya owns the product roadmap for the tower company suite. She works closely with customers to turn field realities into product features, from clause-level lease obligations to tenant self-service.',
-      linkedin: li('ananya-kulkarni'),
-      twitter: tw('ananya_builds'),
+      description: bio(
+        'Working from the Dubai hub, Aisha leads the Dubai and Nairobi hubs and our partnerships with regional tower companies and operators.',
+      ),
+      linkedin: li('aisha-al-mansouri'),
+      twitter: '',
     }),
     leader({
-      name: 'Farah Qureshi',
-      position: 'Vice President, Customer Success',
+      name: 'James Whitaker',
+      position: 'VP, Americas',
       image: img(3),
-      description:
-        'Working from the Dubai hub, Farah leads customer success for the Middle East and Asia, ensuring every deployment delivers the outcomes agreed at the start.',
+      description: bio(
+        'James heads the Dallas office and looks after our tower, fibre and operator customers across North and Latin America.',
+      ),
       linkedin: '',
-      twitter: '',
+      twitter: tw('jwhitaker'),
     }),
     advisor({
       name: 'Dr Helen Marlowe',
       position: 'Advisor, Network Strategy',
       image: img(4),
-      description:
+      description: bio(
         'Helen has advised operators and regulators on network sharing and spectrum strategy for over twenty-five years, and brings a policy perspective to the board.',
+      ),
       linkedin: li('helen-marlowe'),
       twitter: '',
     }),
@@ -406,8 +303,9 @@ export function buildTeam() {
       name: 'Kwame Asante-Boateng',
       position: 'Advisor, Infrastructure Investment',
       image: img(1),
-      description:
+      description: bio(
         'Kwame has led investments in tower and fibre portfolios across Africa and advises on the needs of infrastructure owners and their investors.',
+      ),
       linkedin: li('kwame-asante-boateng'),
       twitter: tw('kwame_ab'),
     }),
@@ -415,8 +313,9 @@ export function buildTeam() {
       name: 'Sunil Mehra',
       position: 'Advisor, Telecom Operations',
       image: img(2),
-      description:
+      description: bio(
         'A former chief operating officer of a mobile operator, Sunil advises on operational excellence and large-scale BSS transformation.',
+      ),
       linkedin: '',
       twitter: '',
     }),
@@ -424,12 +323,26 @@ export function buildTeam() {
       name: 'Dana Whitfield',
       position: 'Advisor, Subscription Economy',
       image: img(3),
-      description: 'Dana has built billing and pricing teams at several SaaS businesses and guides the subscription billing roadmap.',
+      description: bio('Dana has built billing and pricing teams at several SaaS businesses and guides the subscription billing roadmap.'),
       linkedin: li('dana-whitfield'),
       twitter: tw('danawhitfield'),
     }),
   ];
-  return { page_data, team };
+  return team;
+}
+
+export function buildTeam() {
+  const page_data: PageData = {
+    page_title: 'Our Team | Veltrix Leadership',
+    meta_keywords: 'Veltrix leadership, management team, advisory board, Halcombe Group',
+    meta_description: 'Meet the leadership team guiding Veltrix and its customers across four continents.',
+    name: 'Our Team',
+    sub_text: 'The people behind Veltrix',
+    sub_text2: 'Experienced leaders and advisors from telecom, infrastructure and software.',
+    ...banner('company'),
+  };
+  // /api/page/team serves the leadership team; /api/page/team-advisory-board the advisory board.
+  return { page_data, team: buildTeamMembers().filter((m) => m.type === 'Leadership Team') };
 }
 
 export function legalPage(kind: 'privacy-policy' | 'terms-and-conditions', content: string) {

@@ -1,6 +1,7 @@
 // Downloads sample content: the brochure grid (/api/page/download), one
-// /api/download_detail/{id} file per document, the PDF form page, and a few
-// tiny hand-written PDF 1.4 brochures served from uploads/brochures/.
+// /api/download_detail/{id} file per document and the PDF form page (both
+// assumed endpoints: the form page renders without them), and a few tiny
+// hand-written PDF 1.4 brochures served from uploads/brochures/.
 import { banner, p, type PageData } from './company-shared.ts';
 
 /** A minimal, valid one-page PDF 1.4 (Helvetica text only) with a correct xref table; ASCII only. */
@@ -154,13 +155,14 @@ export function buildDownloadPage() {
   };
   return {
     page_data,
+    // id is not a SPEC field (x-assumed): it feeds the 'Get it by e-mail' link to /pdf-download-form?id=.
     download: { download_loop: DOCUMENTS.map(({ id, name, image, pdf }) => ({ id, name, image, pdf_link: pdf })) },
   };
 }
 
 export function buildDownloadDetails(): Record<string, unknown> {
   return Object.fromEntries(
-    DOCUMENTS.map(({ id, name, image, description }) => [String(id), { document: { id, name, image, description } }]),
+    DOCUMENTS.map(({ id, name, image, description }) => [String(id), { document: { id, name, image, description: p(description) } }]),
   );
 }
 

@@ -1,5 +1,6 @@
 // Support FAQ sample content: three question sets selected with ?category_slug=
-// on /api/page/support-faq (without it the orchestration set is served).
+// on /api/page/support-faq (without it the orchestration set is served). The
+// list of sets and the billing wiki link are fixed in the page definitions.
 import { banner, p, ul, type PageData } from './company-shared.ts';
 
 export const FAQ_CATEGORIES = [
@@ -154,17 +155,13 @@ export function buildSupportFaq(slug: FaqSlug) {
     page_title: `${name} | Veltrix Support`,
     meta_keywords: `Veltrix FAQ, ${name.replace(' FAQ', '')}, support, questions`,
     meta_description: `Answers to frequently asked questions about the Veltrix ${name.replace(' FAQ', '')}.`,
-    name: 'Support FAQ',
-    sub_text: name,
+    name,
+    sub_text: 'Support FAQ',
     sub_text2: sub,
     ...banner('network'),
   };
   return {
     page_data,
-    support_faq: {
-      categories: FAQ_CATEGORIES.map(({ name: n, slug: s }) => ({ name: n, slug: s })),
-      faq_data: QA[slug].map(([qsn, ans]) => ({ qsn, ans })),
-      ...(slug === 'faq-subscription-billing' ? { wiki_link: 'https://wiki.veltrix.example/billing' } : {}),
-    },
+    support_faq: { faq_data: QA[slug].map(([qsn, ans]) => ({ qsn, ans })) },
   };
 }

@@ -1,18 +1,24 @@
-// Press sample content: the press page (years and upcoming-event carousel) and
-// the press release collection served paginated by /api/press-release-list.
-import { banner, type PageData } from './company-shared.ts';
+// Press sample content: the press page (years and upcoming-event carousel), the
+// press release collection served paginated by /api/press-release-list, and one
+// /api/blog/{slug} article per release and event ('Read Full Article' and
+// 'View Event Details' lead to /blog/{slug}: SPEC §2 has no press detail route).
+import type { BlogPostResponse } from './blog.ts';
+import { banner, h2, p, ul, type PageData } from './company-shared.ts';
 
+/** A press item as SPEC §3 shapes it (date, title, image_path, short_description, slug). */
 export interface PressItem {
   date: string;
+  /** Not a SPEC field (x-assumed): the reference service filters the list by it (?year=). */
   year: string;
   title: string;
   image_path: string;
+  /** HTML teaser. */
   short_description: string;
   slug: string;
-  link: string;
 }
 
-const NEWS_SITES = ['telecomwire.example', 'towerdaily.example', 'infrastructurenews.example', 'billingtoday.example'];
+/** An upcoming event, shaped like a press item (SPEC §3). */
+export type EventItem = Omit<PressItem, 'year'>;
 
 const slugify = (s: string) =>
   s
@@ -226,18 +232,79 @@ const RELEASES: [string, string, string, string][] = [
 export function buildPressCollection(): PressItem[] {
   return [...RELEASES]
     .sort((a, b) => b[0].localeCompare(a[0]))
-    .map(([date, title, image_path, short_description], i) => {
-      const slug = slugify(title);
-      return {
-        date,
-        year: date.slice(0, 4),
-        title,
-        image_path,
-        short_description,
-        slug,
-        link: `https://www.${NEWS_SITES[i % NEWS_SITES.length]}/news/${date.slice(0, 7).replace('-', '/')}/${slug}`,
-      };
-    });
+    .map(([date, title, image_path, short]) => ({
+      date,
+      year: date.slice(0, 4),
+      title,
+      image_path,
+      short_description: p(short),
+      slug: slugify(title),
+    }));
+}
+
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+/** The teaser without its markup (for the article's lead and meta description). */
+const plain = (html: string) => html.replace(/<[^>]*>/g, '');
+const longDate = (iso: string) => `${Number(iso.slice(8, 10))} ${MONTHS[Number(iso.slice(5, 7)) - 1]} ${iso.slice(0, 4)}`;
+
+const ABOUT =
+  h2('About Veltrix') +
+  p(
+    'Veltrix is the flagship brand of Halcombe Group, headquartered in London. Its lease, asset, revenue and customer management software and services help tower companies, telecom operators and subscription businesses run their operations, with offices in the UK, India, South Africa and the USA and hubs in Dubai, Singapore and Nairobi.',
+  );
+const MEDIA =
+  h2('Media contact') +
+  p('Press office, Halcombe Group: <a href="mailto:press@veltrix.example">press@veltrix.example</a>, +44 20 7946 0018.');
+
+function article(item: EventItem, kind: 'Press Release' | 'Event', body: string): BlogPostResponse {
+  return {
+    post_data: {
+      cat_name: kind,
+      name: item.title,
+      image: item.image_path,
+      content: body,
+      posted_date: item.date,
+      page_title: `${item.title} | Veltrix ${kind === 'Event' ? 'Events' : 'Press'}`,
+      meta_keywords: `Veltrix, ${kind === 'Event' ? 'event, conference' : 'press release, news'}, Halcombe Group`,
+      meta_description: plain(item.short_description),
+    },
+  };
+}
+
+/** One /api/blog/{slug} article per press release and upcoming event. */
+export function buildPressPosts(collection: PressItem[], events: EventItem[]): Record<string, BlogPostResponse> {
+  const posts: Record<string, BlogPostResponse> = {};
+  for (const item of collection) {
+    posts[item.slug] = article(
+      item,
+      'Press Release',
+      [
+        p(`<strong>London, ${longDate(item.date)}</strong> – ${plain(item.short_description)}`),
+        p(
+          'The announcement continues the work of Veltrix and its customers to connect leases, assets, billing and customer service on one platform, so that shared infrastructure is run with complete visibility and no revenue leakage.',
+        ),
+        ABOUT,
+        MEDIA,
+      ].join('\n'),
+    );
+  }
+  for (const item of events) {
+    posts[item.slug] = article(
+      item,
+      'Event',
+      [
+        p(`<strong>${longDate(item.date)}</strong> – ${plain(item.short_description)}`),
+        h2('Meet the team'),
+        p('Our product specialists and solution consultants will be there throughout. To arrange a meeting in advance:'),
+        ul(
+          'Book a slot through <a href="/talk-to-us">Talk to us</a>',
+          'Or e-mail <a href="mailto:events@veltrix.example">events@veltrix.example</a>',
+        ),
+        ABOUT,
+      ].join('\n'),
+    );
+  }
+  return posts;
 }
 
 export function buildPressPage(collection: PressItem[]) {
@@ -251,46 +318,45 @@ export function buildPressPage(collection: PressItem[]) {
     ...banner('insights'),
   };
   const years_list = [...new Set(collection.map((i) => i.year))].sort().reverse();
-  const event = (date: string, title: string, image_path: string, short_description: string, slug: string) => ({
+  return { page_data, years_list, event_list: buildPressEvents() };
+}
+
+export function buildPressEvents(): EventItem[] {
+  const event = (date: string, title: string, image_path: string, short: string, slug: string): EventItem => ({
     date,
     title,
     image_path,
-    short_description,
+    short_description: p(short),
     slug,
-    link: `https://events.veltrix.example/${slug}`,
   });
-  return {
-    page_data,
-    years_list,
-    event_list: [
-      event(
-        '2026-03-02',
-        'Mobile Congress Barcelona 2026',
-        'banners/congress-desktop.svg',
-        'Meet us in Hall 5, Booth 5C31 at Fira Gran Via, 2–5 March, for live demos of asset tracking and the Unified Customer Portal.',
-        'mobile-congress-2026',
-      ),
-      event(
-        '2026-05-19',
-        'TowerXchange Meetup Africa',
-        'blog/tower-assets.svg',
-        'Join our Johannesburg team to discuss lease, asset and revenue operations for African tower companies.',
-        'towerxchange-africa-2026',
-      ),
-      event(
-        '2026-06-09',
-        'Connected Infrastructure Summit',
-        'blog/revenue-analytics.svg',
-        'Our CEO Eleanor Whitcombe speaks on revenue assurance for shared infrastructure in London.',
-        'connected-infrastructure-summit-2026',
-      ),
-      event(
-        '2026-09-15',
-        'Telco Cloud Forum Asia',
-        'blog/orchestration.svg',
-        'See low-code orchestration and cloud-native billing in action at our stand in Singapore.',
-        'telco-cloud-forum-asia-2026',
-      ),
-    ],
-  };
+  return [
+    event(
+      '2026-03-02',
+      'Mobile Congress Barcelona 2026',
+      'banners/congress-desktop.svg',
+      'Meet us in Hall 5, Booth 5C31 at Fira Gran Via, 2–5 March, for live demos of asset tracking and the Unified Customer Portal.',
+      'mobile-congress-2026',
+    ),
+    event(
+      '2026-05-19',
+      'TowerXchange Meetup Africa',
+      'blog/tower-assets.svg',
+      'Join our Johannesburg team to discuss lease, asset and revenue operations for African tower companies.',
+      'towerxchange-africa-2026',
+    ),
+    event(
+      '2026-06-09',
+      'Connected Infrastructure Summit',
+      'blog/revenue-analytics.svg',
+      'Our CEO Eleanor Whitcombe speaks on revenue assurance for shared infrastructure in London.',
+      'connected-infrastructure-summit-2026',
+    ),
+    event(
+      '2026-09-15',
+      'Telco Cloud Forum Asia',
+      'blog/orchestration.svg',
+      'See low-code orchestration and cloud-native billing in action at our stand in Singapore.',
+      'telco-cloud-forum-asia-2026',
+    ),
+  ];
 }

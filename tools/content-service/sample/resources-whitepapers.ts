@@ -462,12 +462,14 @@ const ITEMS: Source[] = [
   },
 ];
 
+/** A list item as SPEC §3 shapes it (the sample leaves out the optional description). */
 export interface WhitepaperItem {
   name: string;
   category: '1' | '2';
   category_name: string;
   date: string;
   image: string;
+  /** HTML teaser. */
   short_description: string;
   slug: string;
 }
@@ -507,7 +509,7 @@ export function buildWhitepapers(): { collection: WhitepaperItem[]; posts: Recor
     category_name: categoryName(s.cat),
     date: s.date,
     image: s.image,
-    short_description: s.short,
+    short_description: p(s.short),
     slug: s.slug,
   }));
   const posts: Record<string, unknown> = {};
@@ -515,11 +517,9 @@ export function buildWhitepapers(): { collection: WhitepaperItem[]; posts: Recor
     posts[s.slug] = {
       post_data: {
         name: s.name,
-        category: s.cat,
         category_name: categoryName(s.cat),
         date: s.date,
         image: s.image,
-        short_description: s.short,
         content: content(s),
         page_title: `${s.name} | Veltrix ${categoryName(s.cat)}`,
         meta_keywords: `${s.name}, ${categoryName(s.cat).toLowerCase()}, Veltrix`,
