@@ -39,7 +39,7 @@ afterAll(() => rmSync(outDir, { recursive: true, force: true }));
 
 describe('static export', () => {
   it('lists every static route and every listed slug of the parameterised routes', async () => {
-    const paths = await listPaths(get);
+    const paths = await listPaths(inject('siteUrl'));
     expect(paths).toEqual(expect.arrayContaining(['/', '/blog', '/contact', '/careers', `/blog/${blogSlug}`]));
     expect(paths.some((p) => p.startsWith('/careers/'))).toBe(true);
     expect(paths.some((p) => p.startsWith('/white-paper-case-studies/'))).toBe(true);

@@ -212,10 +212,15 @@ describe('screens', () => {
     expect(await page.getByRole('heading', { level: 2, name: 'Business Benefits' }).count()).toBeGreaterThan(0);
   });
 
-  it('campaign: standalone page without the site header, with its call-back heading', async () => {
+  it('campaign: its own minimal header (logo, "Request a call back") and slim footer, without the site menu', async () => {
     const page = await visit('/campaignccm');
-    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Request a call back');
-    expect(await page.locator('header.site-header').count()).toBe(0);
-    expect(await page.locator('footer.site-footer').count()).toBe(0);
+    const header = page.getByRole('banner');
+    expect(await header.count()).toBe(1);
+    expect(await header.getByRole('link', { name: /Veltrix/ }).count()).toBe(1);
+    expect((await header.textContent())?.trim()).toContain('Request a call back');
+    expect(await page.getByRole('navigation', { name: /main/i }).count()).toBe(0);
+    expect(await page.getByRole('contentinfo').count()).toBe(1);
+    expect((await page.getByRole('heading', { level: 1 }).textContent())?.trim()).not.toBe('');
+    expect(await page.locator('[data-block="contact-details"]').count()).toBe(0);
   });
 });

@@ -20,7 +20,7 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, write
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { startContentService, type RunningContentService } from './content-service/server.ts';
-import { createValidator, loadDefinitionFiles, loadSiteFile, projectRoot } from './lib/project.ts';
+import { projectRoot } from './lib/project.ts';
 import { startSnapshotSite, type SnapshotSite } from './lib/snapshot-site.ts';
 
 export interface ExportOptions {
@@ -43,48 +43,19 @@ export interface ExportResult {
   notFound: string;
 }
 
-type Fetcher = (apiPath: string) => Promise<unknown>;
-
-/** Where the slugs of each parameterised route come from (content-service lists, read through the site's /api proxy). */
-const SLUG_SOURCES: Record<string, (get: Fetcher) => Promise<string[]>> = {
-  '/blog/:slug': async (get) => {
-    const slugs: string[] = [];
-    for (let page = 1, last = 1; page <= last; page++) {
-      const body = (await get(`/api/blog_list?page=${page}`)) as { list: { last_page: number; data: { slug: string }[] } };
-      last = body.list.last_page;
-      slugs.push(...body.list.data.map((item) => item.slug));
-    }
-    return slugs;
-  },
-  '/careers/:slug': async (get) => {
-    const body = (await get('/api/page/careers')) as { careers_data?: { jobs_data?: { job_slug: string }[] } };
-    return (body.careers_data?.jobs_data ?? []).map((job) => job.job_slug);
-  },
-  '/white-paper-case-studies/:slug': async (get) => {
-    const body = (await get('/api/whitepaper-casestudy-list?per_page=100')) as { list: { data: { slug: string }[] } };
-    return body.list.data.map((item) => item.slug);
-  },
-};
-
-/** Every URL path to export: static routes of the definitions, parameterised ones expanded from the content lists. */
-export async function listPaths(get: Fetcher): Promise<string[]> {
-  const validator = await createValidator();
-  const { issues, definitions } = validator.validate(await loadDefinitionFiles(), await loadSiteFile());
-  if (definitions.length === 0) throw new Error(`no definitions could be read (${issues.length} problems): run npm run validate`);
-  const paths = new Set<string>();
-  for (const definition of definitions) {
-    for (const route of definition.routes) {
-      if (!/[:*]/.test(route)) {
-        paths.add(route);
-        continue;
-      }
-      const source = SLUG_SOURCES[route];
-      if (!source) throw new Error(`${route}: no slug list known for this parameterised route (add it to SLUG_SOURCES in tools/export.ts)`);
-      const slugs = [...new Set(await source(get))];
-      for (const slug of slugs) paths.add(route.replace(/:slug\b/, encodeURIComponent(slug)));
-    }
-  }
-  return [...paths];
+/**
+ * Every URL path to export: the site's own sitemap.xml, which lists every route of the definitions
+ * and expands parameterised ones from the content lists their definitions name (one source of truth).
+ */
+export async function listPaths(siteUrl: string): Promise<string[]> {
+  const response = await fetch(`${siteUrl}/sitemap.xml`);
+  if (!response.ok) throw new Error(`GET /sitemap.xml: ${response.status}`);
+  const xml = await response.text();
+  const paths = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => {
+    const url = new URL(m[1].replace(/&amp;/g, '&'));
+    return `${url.pathname}${url.search}`;
+  });
+  return [...new Set(paths)];
 }
 
 /** export/<path>/index.html and export/<path>.data ("/" → index.html and _root.data). */
@@ -116,12 +87,7 @@ async function mapLimit<T>(items: T[], limit: number, fn: (item: T) => Promise<v
 export async function exportFrom(siteUrl: string, options: ExportOptions = {}): Promise<ExportResult> {
   const outDir = path.resolve(options.outDir ?? path.join(projectRoot, 'export'));
   const clientDir = options.clientDir ?? path.join(projectRoot, 'build/client');
-  const get: Fetcher = async (apiPath) => {
-    const response = await fetch(siteUrl + apiPath);
-    if (!response.ok) throw new Error(`GET ${apiPath}: ${response.status}`);
-    return response.json();
-  };
-  const pages = options.only ?? (await listPaths(get));
+  const pages = options.only ?? (await listPaths(siteUrl));
 
   // The folder is emptied first: never the project or one of its parents.
   if (!path.relative(outDir, projectRoot).startsWith('..') || outDir === path.parse(outDir).root)

@@ -58,12 +58,7 @@ interface LoadedSources {
  * Loads sources in parallel. A required source's failure is thrown (its 404 makes the page a 404);
  * any other failure is logged once and the source left out, so the page renders without it.
  */
-async function loadSources(
-  sources: Record<string, SourceSpec>,
-  scope: Scope,
-  brand: string,
-  where: string,
-): Promise<LoadedSources> {
+async function loadSources(sources: Record<string, SourceSpec>, scope: Scope, brand: string, where: string): Promise<LoadedSources> {
   const failed: LoadedSources['failed'] = [];
   const entries = await Promise.all(
     Object.entries(sources).map(async ([name, source]) => {

@@ -89,7 +89,9 @@ describe('definition validator', () => {
   });
 
   it('rejects binding a field that may carry HTML to a plain-text prop (its tags would show as text)', () => {
-    const out = messages(withFile(edited('home.json', '"html": { "$bind": "item.short_description" }', '"text": { "$bind": "item.short_description" }')));
+    const out = messages(
+      withFile(edited('home.json', '"html": { "$bind": "item.short_description" }', '"text": { "$bind": "item.short_description" }')),
+    );
     expect(out).toHaveLength(1);
     expect(out[0]).toMatch(
       /home\.json:\d+:\d+ \/sections\/\d+\/items\/map\/text\/\$bind: "item\.short_description" may carry HTML, but this property is plain text: bind it to an HTML property of the block$/,
@@ -99,12 +101,18 @@ describe('definition validator', () => {
   it('takes "required" on a source, not the old "optional"', () => {
     const out = messages(withFile(edited('home.json', '"path": "/api/page/homepage"', '"path": "/api/page/homepage", "optional": true')));
     expect(out[0]).toMatch(/home\.json:\d+:\d+ \/sources\/page\/optional: unknown property "optional"/);
-    expect(messages(withFile(edited('home.json', '"path": "/api/page/homepage"', '"path": "/api/page/homepage", "required": true')))).toEqual([]);
+    expect(
+      messages(withFile(edited('home.json', '"path": "/api/page/homepage"', '"path": "/api/page/homepage", "required": true'))),
+    ).toEqual([]);
   });
 
   it('checks $count (a list, into a number) and list-control anchors', () => {
     const pagination = (props: string) =>
-      edited('home.json', '{ "block": "rich-text", "html": { "$bind": "page.page_data.content" } },', `{ "block": "pagination", ${props} },`);
+      edited(
+        'home.json',
+        '{ "block": "rich-text", "html": { "$bind": "page.page_data.content" } },',
+        `{ "block": "pagination", ${props} },`,
+      );
     expect(messages(withFile(pagination('"pageSize": 3, "itemCount": { "$count": "page.homepage.resources_section_loop" }')))).toEqual([]);
     expect(messages(withFile(pagination('"itemCount": { "$count": "page.page_data.name" }')))[0]).toMatch(
       /\/itemCount\/\$count: "page\.page_data\.name" is not a list \(it is string\)$/,

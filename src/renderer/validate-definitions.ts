@@ -644,7 +644,8 @@ export class DefinitionValidator {
       if (found.error) return report(`${pointer}/$count`, found.error);
       if (found.assumed) this.noteAssumed(`${pointer}/$count`, node.$count, found.assumed);
       const types = found.loc ? this.store.types(found.loc) : new Set<string>();
-      if (types.size && !types.has('array')) report(`${pointer}/$count`, `"${node.$count}" is not a list (it is ${[...types].join(' or ')})`);
+      if (types.size && !types.has('array'))
+        report(`${pointer}/$count`, `"${node.$count}" is not a list (it is ${[...types].join(' or ')})`);
       return;
     }
     if ('$switch' in node) {

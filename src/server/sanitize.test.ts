@@ -42,6 +42,6 @@ describe('sanitizeEmbed', () => {
         '<script>alert(1)</script><iframe srcdoc="<script>alert(1)</script>" src="https://www.google.com/maps/embed?pb=2"></iframe>',
         maps,
       ),
-    ).toBe('<iframe src="https://www.google.com/maps/embed?pb=2"></iframe>');
+    ).toBe('<iframe src="https://www.google.com/maps/embed?pb=2" loading="lazy"></iframe>');
   });
 });

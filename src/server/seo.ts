@@ -50,10 +50,23 @@ async function listEntries(spec: SitemapSpec): Promise<unknown[]> {
     return q;
   };
   const first = await fetchContent(spec.source.path, query(spec.pages ? 1 : undefined));
-  const entries = [...((at(first, spec.each) as unknown[] | undefined) ?? [])];
-  const last = spec.pages ? Math.min(Number(at(first, spec.pages)) || 1, MAX_PAGES) : 1;
-  const rest = await Promise.all(Array.from({ length: Math.max(0, last - 1) }, (_v, i) => fetchContent(spec.source.path, query(i + 2))));
-  for (const page of rest) entries.push(...((at(page, spec.each) as unknown[] | undefined) ?? []));
+  const list = (page: unknown) => (Array.isArray(at(page, spec.each)) ? (at(page, spec.each) as unknown[]) : []);
+  const entries = [...list(first)];
+  if (!spec.pages) return entries;
+  const count = Number(at(first, spec.pages));
+  if (Number.isInteger(count) && count >= 1) {
+    const last = Math.min(count, MAX_PAGES);
+    const rest = await Promise.all(Array.from({ length: Math.max(0, last - 1) }, (_v, i) => fetchContent(spec.source.path, query(i + 2))));
+    for (const page of rest) entries.push(...list(page));
+    return entries;
+  }
+  // The list response says nothing about pages (SPEC names only its data): read on while pages come back full.
+  const size = entries.length;
+  for (let page = 2, got = size; size > 0 && got === size && page <= MAX_PAGES; page++) {
+    const next = list(await fetchContent(spec.source.path, query(page)));
+    got = next.length;
+    entries.push(...next);
+  }
   return entries;
 }
 

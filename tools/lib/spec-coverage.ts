@@ -60,27 +60,42 @@ export function coverage(values: ServedValue[], haystack: string): Coverage {
 
 /** Markup shown as text: what a page shows when it prints an HTML field escaped. */
 export function literalTags(text: string): string[] {
-  const found = text.match(/<\/?(?:p|ul|ol|li|strong|em|b|i|a|br|div|span|h[1-6]|table|tr|td|img|iframe)\b[^<>]{0,80}>|&(?:lt|gt|amp|nbsp|quot);/gi);
+  const found = text.match(
+    /<\/?(?:p|ul|ol|li|strong|em|b|i|a|br|div|span|h[1-6]|table|tr|td|img|iframe)\b[^<>]{0,80}>|&(?:lt|gt|amp|nbsp|quot);/gi,
+  );
   return [...new Set(found ?? [])];
 }
+
+/**
+ * Why a documented value is not shown: `code` (an identifier or code that selects or links, not a
+ * display value), `other page` (sent for another page, read here for a part of it), or `not shown`
+ * (a display value this page leaves out). The first two are not display values of the page.
+ */
+export const EXCEPTION_KINDS = ['code', 'other page', 'not shown'] as const;
+export type ExceptionKind = (typeof EXCEPTION_KINDS)[number];
 
 /** One documented exception: on which routes (`*` = all), which read, which field (`x.*` = below x). */
 export interface AllowedMissing {
   route: string;
   read: string;
   field: string;
+  kind: ExceptionKind;
 }
 
 /**
- * The documented exceptions: rows `| <route or *> | GET <path> | <field> | <why> |` of the table
- * under "## Values the site does not show" in docs/content-api.md.
+ * The documented exceptions: rows `| <route or *> | GET <path> | <field> | <kind> | <why> |` of the
+ * table under "## Values the site does not show" in docs/content-api.md.
  */
 export function allowedMissing(markdown: string): AllowedMissing[] {
   const section = markdown.split(/^## /m).find((part) => part.startsWith('Values the site does not show'));
   const out: AllowedMissing[] = [];
   for (const line of section?.split('\n') ?? []) {
     const cells = line.split('|').map((c) => c.trim().replace(/^`|`$/g, ''));
-    if (cells.length >= 5 && cells[2].startsWith('GET ')) out.push({ route: cells[1], read: cells[2].slice(4), field: cells[3] });
+    if (cells.length < 6 || !cells[2].startsWith('GET ')) continue;
+    const kind = cells[4] as ExceptionKind;
+    if (!EXCEPTION_KINDS.includes(kind))
+      throw new Error(`docs/content-api.md: unknown kind "${cells[4]}" (use ${EXCEPTION_KINDS.join(', ')})`);
+    out.push({ route: cells[1], read: cells[2].slice(4), field: cells[3], kind });
   }
   return out;
 }

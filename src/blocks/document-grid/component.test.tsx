@@ -16,14 +16,17 @@ describe('document-grid', () => {
   it("offers 'Download pdf' only for documents with a PDF", () => {
     renderBlock(<DocumentGrid {...fixture} />);
     const [withPdf, withoutPdf] = screen.getAllByRole('listitem');
-    expect(within(withPdf).getByRole('button', { name: 'Download pdf: Lease & Contract Management' })).toBeTruthy();
-    expect(within(withoutPdf).queryByRole('button')).toBeNull();
+    // A real link to the PDF (works without the script), which opens the pop-up frame once interactive.
+    expect(within(withPdf).getByRole('link', { name: 'Download pdf: Lease & Contract Management' }).getAttribute('href')).toBe(
+      'https://img.example.test/brochures/lease.pdf',
+    );
+    expect(within(withoutPdf).queryByRole('link', { name: /Download pdf/ })).toBeNull();
     expect(within(withoutPdf).getByRole('link', { name: 'Get it by e-mail' })).toBeTruthy();
   });
 
   it('opens the PDF in a dialog frame', () => {
     renderBlock(<DocumentGrid {...fixture} />);
-    fireEvent.click(screen.getByRole('button', { name: /Download pdf/ }));
+    fireEvent.click(screen.getByRole('link', { name: /Download pdf/ }));
     const dialog = screen.getByRole('dialog', { name: 'Lease & Contract Management' });
     expect(within(dialog).getByTitle('Lease & Contract Management').getAttribute('src')).toBe(
       'https://img.example.test/brochures/lease.pdf',

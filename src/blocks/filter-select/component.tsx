@@ -8,7 +8,13 @@ export function FilterSelect({ label, param, placeholder, options, submitLabel =
   const current = new URLSearchParams(location.search).get(param) ?? '';
   const id = `filter-${param}`;
   return (
-    <Form method="get" action={`${location.pathname}${anchor ? `#${anchor}` : ''}`} className="filter-select container" role="search" aria-label={label}>
+    <Form
+      method="get"
+      action={`${location.pathname}${anchor ? `#${anchor}` : ''}`}
+      className="filter-select container"
+      role="search"
+      aria-label={label}
+    >
       <label htmlFor={id}>{label}</label>
       <select
         id={id}

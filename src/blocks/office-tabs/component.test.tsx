@@ -11,9 +11,11 @@ describe('office-tabs', () => {
     expect(screen.getByRole('tab', { name: 'London (HQ)' }).getAttribute('aria-selected')).toBe('true');
     expect(screen.getByRole('link', { name: 'london@veltrix.example' }).getAttribute('href')).toBe('mailto:london@veltrix.example');
     expect(screen.getByRole('link', { name: '+44 20 7946 0321' }).getAttribute('href')).toBe('tel:+442079460321');
-    expect(screen.getByTitle('Map of the London office')).toBeTruthy();
+    expect(screen.getByTitle('Map of the London office').closest('[hidden]')).toBeNull();
+    // Every office is in the page; the ones not chosen are hidden (and their lazy maps not loaded).
+    expect(screen.queryByRole('heading', { level: 3, name: 'Pune' })).toBeNull();
     fireEvent.click(screen.getByRole('tab', { name: 'Pune' }));
     expect(screen.getByRole('heading', { level: 3, name: 'Pune' })).toBeTruthy();
-    expect(screen.queryByTitle('Map of the London office')).toBeNull();
+    expect(screen.getByTitle('Map of the London office').closest('[hidden]')).not.toBeNull();
   });
 });
