@@ -168,6 +168,26 @@ describe('blocks in the browser', () => {
     expect(problems).toEqual([]);
   });
 
+  it('list controls keep the visitor at the list instead of jumping to the page top', async () => {
+    const { page } = await visit('/blog');
+    const pager = page.getByRole('navigation', { name: 'Blog pages' });
+    await pager.getByRole('link', { name: 'Next' }).click();
+    await page.waitForURL(`${site}/blog?page=2#articles`);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    await expect
+      .poll(() => page.evaluate(() => Math.round(document.getElementById('articles')!.getBoundingClientRect().top)))
+      .toBeLessThan(200);
+  });
+
+  it('a service page scrolls to its content (72 px below the top) on a direct load too', async () => {
+    const { page } = await visit('/services/operation-service');
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    // Smooth scrolling: wait until the content stands 72 px (give or take a few) below the top.
+    await expect
+      .poll(() => page.evaluate(() => Math.abs(document.getElementById('content')!.getBoundingClientRect().top - 72)))
+      .toBeLessThanOrEqual(12);
+  });
+
   it('client navigation keeps the page alive (no full reload) and scrolls to top', async () => {
     const { page } = await visit('/');
     await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 1));

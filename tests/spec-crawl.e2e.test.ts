@@ -10,7 +10,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startContentService, type RunningContentService } from '../tools/content-service/server.ts';
 import { projectRoot } from '../tools/lib/project.ts';
@@ -78,10 +78,17 @@ const SPEC_ROUTES = [
   '/campaignccm',
 ];
 
-/** Records each content read (path + query) and its JSON body while a page renders. */
+type Failure = 'status' | 'bad-json' | 'hang';
+
+/** Records each content read (path + query) and its JSON body while a page renders; can make paths fail. */
 function recordingProxy(target: string) {
   let reads: { read: string; body: unknown }[] = [];
+  const failures = new Map<string, Failure>();
   const server = http.createServer((req, res) => {
+    const failure = [...failures].find(([prefix]) => req.url?.startsWith(prefix))?.[1];
+    if (failure === 'status') return void res.writeHead(500, { 'content-type': 'application/json' }).end('{"message":"boom"}');
+    if (failure === 'bad-json') return void res.writeHead(200, { 'content-type': 'application/json' }).end('{"page_data": ');
+    if (failure === 'hang') return; // never answers: the site's read times out
     void (async () => {
       const upstream = await fetch(`${target}${req.url}`, { headers: { authorization: req.headers.authorization ?? '' } });
       const text = await upstream.text();
@@ -101,6 +108,7 @@ function recordingProxy(target: string) {
   });
   return {
     server,
+    failures,
     take() {
       const taken = reads;
       reads = [];
@@ -129,6 +137,7 @@ beforeAll(async () => {
     EMBEDDED_CONTENT_SERVICE: '0',
     CONTENT_CACHE_TTL_MS: '0',
     CONTENT_CACHE_STALE_MS: '0',
+    CONTENT_TIMEOUT_MS: '1500',
     IMAGE_BASE_URL: `${content.url}/uploads/`,
   });
   browser = await launch();
@@ -157,7 +166,7 @@ async function concrete(route: string): Promise<string> {
 }
 
 /** The page's text and the attribute values a value may be shown in, squashed. */
-async function haystackOf(page: import('playwright-core').Page): Promise<string> {
+async function haystackOf(page: Page): Promise<string> {
   const parts = await page.evaluate(() => {
     const out: string[] = [document.title];
     const walker = document.createTreeWalker(document.documentElement, NodeFilter.SHOW_TEXT);
@@ -223,6 +232,46 @@ describe('the site against the strict sample (only what SPEC documents)', () => 
     // A page whose reads are all assumed endpoints is served nothing in strict mode: nothing to miss.
     const ratio = result.served === 0 ? 1 : result.shown / result.served;
     expect(ratio, `${url}: ${result.shown}/${result.served} shown`).toBeGreaterThanOrEqual(0.95);
+  });
+
+  it('pages a list that carries only list.data: Next while a page comes back full', async () => {
+    const html = await (await fetch(`${site.url}/blog`)).text();
+    expect(html).toMatch(/href="\/blog\?page=2#articles"[^>]*>Next</);
+  });
+
+  it('degrades: a failed read (error, bad JSON, timeout) leaves its sections out, the page still answers 200', async () => {
+    const about = `/about-${BRAND}`;
+    const before = await (await fetch(`${site.url}${about}`)).text();
+    expect(before).toContain('data-block="carousel"');
+    try {
+      for (const failure of ['status', 'bad-json', 'hang'] as const) {
+        proxy.failures.set('/api/blog_list', failure);
+        const response = await fetch(`${site.url}${about}`);
+        const html = await response.text();
+        expect(response.status, failure).toBe(200);
+        expect(html, failure).toMatch(/<h1[^>]*>[^<]*\S/);
+        expect(html, failure).toContain('Nairobi'); // fixed content of the definition
+        expect(html, failure).not.toContain('data-block="carousel"'); // the blog carousel, left out whole
+      }
+      expect(site.output()).toMatch(/source "blog" left out/);
+    } finally {
+      proxy.failures.clear();
+    }
+  });
+
+  it('answers the error page when the service is down for every read of a page, or for its required read', async () => {
+    try {
+      proxy.failures.set('/api/page/partners', 'status');
+      const partners = await fetch(`${site.url}/partners`);
+      expect(partners.status).toBe(502);
+      expect(await partners.text()).toContain('temporarily unavailable');
+      proxy.failures.set('/api/blog/', 'hang');
+      const post = await concrete('/blog/{slug}');
+      proxy.failures.delete('/api/page/partners');
+      expect((await fetch(`${site.url}${post}`)).status).toBe(503);
+    } finally {
+      proxy.failures.clear();
+    }
   });
 
   it('shows the layout values (footer, shared blocks) on the pages that read them', () => {

@@ -261,7 +261,8 @@ export async function withAssumptionTable(markdown: string, schemas?: JsonSchema
   ].join('\n');
   const start = markdown.indexOf(START);
   const end = markdown.indexOf(END);
-  const next = start >= 0 && end > start ? `${markdown.slice(0, start)}${table}${markdown.slice(end + END.length)}` : `${markdown}\n${table}\n`;
+  const next =
+    start >= 0 && end > start ? `${markdown.slice(0, start)}${table}${markdown.slice(end + END.length)}` : `${markdown}\n${table}\n`;
   const config = (await prettier.resolveConfig(path.join(projectRoot, CONTENT_API_FILE))) ?? {};
   return prettier.format(next, { ...config, parser: 'markdown' });
 }

@@ -31,8 +31,11 @@ if (issues.length) {
 }
 const routes = definitions.flatMap((d) => d.routes).length;
 if (process.argv.includes('--assumptions')) {
-  for (const a of assumptions) console.log(`${a.file}:${a.line}:${a.column} ${a.pointer}: ${a.path}\n    assumed: ${a.reasons.join('\n    assumed: ')}`);
+  for (const a of assumptions)
+    console.log(`${a.file}:${a.line}:${a.column} ${a.pointer}: ${a.path}\n    assumed: ${a.reasons.join('\n    assumed: ')}`);
   const files = new Set(assumptions.map((a) => a.file)).size;
-  console.log(`\n${assumptions.length} binding(s) in ${files} file(s) read what SPEC does not document (see docs/content-api.md, "Assumptions").`);
+  console.log(
+    `\n${assumptions.length} binding(s) in ${files} file(s) read what SPEC does not document (see docs/content-api.md, "Assumptions").`,
+  );
 }
 console.log(`${files.length} definitions valid (${routes} routes) in ${ms} ms.`);

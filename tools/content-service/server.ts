@@ -267,7 +267,9 @@ const runDirectly = process.argv[1] !== undefined && import.meta.url === pathToF
 if (runDirectly) {
   const port = Number(process.env.CONTENT_SERVICE_PORT ?? 3001);
   const service = await startContentService({ port, log: true });
-  console.log(`Reference content service on ${service.url}${service.sample === 'spec' ? ' (strict sample: only what SPEC documents)' : ''}`);
+  console.log(
+    `Reference content service on ${service.url}${service.sample === 'spec' ? ' (strict sample: only what SPEC documents)' : ''}`,
+  );
   console.log(`Submissions in ${service.submissionsDir}, e-mails in ${service.mailDir}`);
   const stop = () => void service.close().then(() => process.exit(0));
   process.once('SIGINT', stop);
