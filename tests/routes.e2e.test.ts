@@ -7,6 +7,7 @@
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createValidator, loadDefinitionFiles, loadSiteFile } from '../tools/lib/project.ts';
+import { literalTags } from '../tools/lib/spec-coverage.ts';
 import { launch, openPage } from './e2e/browser.ts';
 
 const site = inject('siteUrl');
@@ -60,6 +61,8 @@ describe('every route of the definitions', () => {
     }
     await page.waitForTimeout(150);
     expect(problems).toEqual([]);
+    // HTML fields are rendered as HTML wherever they are bound: no markup shows as text.
+    expect(literalTags(await page.locator('body').innerText())).toEqual([]);
     await page.close();
   });
 });

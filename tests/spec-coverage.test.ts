@@ -3,7 +3,10 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startContentService } from '../tools/content-service/server.ts';
+import { readdirSync } from 'node:fs';
+import { DATA_DIR, isPaginated, loadContract } from '../tools/content-service/contract.ts';
 import { documentedOnly, loadContentSchemas, responseSchema } from '../tools/content-service/strict.ts';
+import type { Located, SchemaStore } from '../src/renderer/schema-store.ts';
 import { projectRoot } from '../tools/lib/project.ts';
 import { allowedMissing, coverage, isAllowedMissing, literalTags, needles, servedValues, squash } from '../tools/lib/spec-coverage.ts';
 
@@ -69,5 +72,55 @@ describe('strict sample (CONTENT_SAMPLE=spec)', () => {
     } finally {
       await service.close();
     }
+  });
+});
+
+/** Every string of `value` at a field its schema marks as HTML, with where it is. */
+function htmlValues(value: unknown, store: SchemaStore, loc: Located, at: string): { at: string; value: string }[] {
+  const s = store.deref(loc);
+  if (typeof value === 'string') return s.schema.contentMediaType === 'text/html' ? [{ at, value }] : [];
+  if (Array.isArray(value)) {
+    const items = store.items(s);
+    return items ? value.flatMap((entry, i) => htmlValues(entry, store, items, `${at}[${i}]`)) : [];
+  }
+  if (value && typeof value === 'object') {
+    const fields = store.fields(s);
+    return Object.entries(value).flatMap(([key, entry]) => {
+      const field = fields.get(key);
+      return field ? htmlValues(entry, store, field, `${at}.${key}`) : [];
+    });
+  }
+  return [];
+}
+
+describe('the sample feeds HTML into every HTML field', () => {
+  it('every field a schema marks as HTML carries markup in the sample, so a page printing it as text shows tags', () => {
+    const schemas = loadContentSchemas();
+    const files = (dir: string) =>
+      readdirSync(path.join(DATA_DIR, dir))
+        .filter((f) => f.endsWith('.json'))
+        .map((f) => `${dir}/${f}`);
+    const found: { at: string; value: string }[] = [];
+    for (const endpoint of loadContract().endpoints) {
+      const root = responseSchema(schemas, endpoint.schema);
+      const sample = endpoint.sample;
+      if (isPaginated(sample)) {
+        // A collection file holds the list entries: wrap them as a page of the list.
+        const items = JSON.parse(readFileSync(path.join(DATA_DIR, sample.paginate), 'utf8')) as unknown[];
+        found.push(...htmlValues({ list: { data: items } }, schemas, root, `${endpoint.path} ${sample.paginate}`));
+        continue;
+      }
+      const templates = [sample.file, ...Object.values(sample.byQuery ?? {})];
+      for (const template of templates) {
+        const names = template.includes('{') ? files(path.dirname(template)) : [template];
+        for (const name of names) {
+          const body = JSON.parse(readFileSync(path.join(DATA_DIR, name), 'utf8')) as unknown;
+          found.push(...htmlValues(body, schemas, root, `${endpoint.path} ${name}`));
+        }
+      }
+    }
+    expect(found.length).toBeGreaterThan(100);
+    const plain = found.filter((v) => v.value.trim() !== '' && !/<[a-z][^>]*>/i.test(v.value));
+    expect(plain.map((v) => `${v.at}: ${v.value.slice(0, 60)}`)).toEqual([]);
   });
 });
