@@ -66,7 +66,7 @@ describe('every page of the engine issue loads cleanly in Chromium', () => {
     expect(await w.page.getByRole('heading', { level: 1 }).textContent()).toBe('Sorry, Page not Found');
     await w.page.getByRole('link', { name: 'Go to Homepage' }).click();
     await w.page.waitForURL(`${site}/`);
-    await expect.poll(() => w.page.getByRole('heading', { level: 1 }).first().textContent()).toMatch(/Mobile Congress/);
+    await expect.poll(() => w.page.getByRole('heading', { level: 1 }).first().textContent()).toMatch(/Shared Infrastructure/);
     // Chromium reports the document's own 404 status as a console error; nothing else may appear.
     expect(w.problems.filter((p) => !p.includes('status of 404'))).toEqual([]);
   });

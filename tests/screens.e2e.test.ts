@@ -158,11 +158,14 @@ describe('screens', () => {
     const page = await visit('/contact');
     const tabs = page.getByRole('tablist', { name: 'Offices' }).getByRole('tab');
     expect(await tabs.count()).toBeGreaterThanOrEqual(4);
-    const map = page.locator('.office-tabs__map iframe');
+    // The shown office's map; the others' are in the page, hidden, and load (lazily) when shown.
+    const map = page.locator('.office-tabs__office:not([hidden]) .office-tabs__map iframe');
     const first = await map.getAttribute('src');
     expect(first).toMatch(/^https:\/\/www\.google\.com\/maps\/embed\?/);
+    expect(await map.getAttribute('loading')).toBe('lazy');
     await tabs.nth(1).click();
     await expect.poll(() => map.getAttribute('src')).not.toBe(first);
+    expect(await page.locator('.office-tabs__office:not([hidden])').count()).toBe(1);
   });
 
   it('services: the side menu highlights the current service and navigation scrolls to the content area', async () => {
