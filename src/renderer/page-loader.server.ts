@@ -5,7 +5,7 @@
 import { data } from 'react-router';
 import { isBlockName } from '../blocks/registry.ts';
 import { config, siteOrigin } from '../server/config.ts';
-import { ContentError, fetchContent, markDegraded, trackStaleness } from '../server/content-client.ts';
+import { ContentError, fetchContent, markDegraded, statusOf, trackStaleness } from '../server/content-client.ts';
 import { sanitizeEmbed, sanitizeHtml } from '../server/sanitize.ts';
 import { isBinding, resolve, type Scope } from './bindings.ts';
 import { getCatalog, type Catalog } from './definitions.server.ts';
@@ -233,7 +233,7 @@ function unavailable(error: ContentError, chrome: ResolvedChrome): never {
     chrome,
   };
   // 503 when the service could not be reached in time, 502 when it answered badly.
-  throw data(payload, { status: error.kind === 'unreachable' || error.kind === 'timeout' ? 503 : 502 });
+  throw data(payload, { status: statusOf(error) });
 }
 
 export async function loadPage(request: Request): Promise<PageData> {

@@ -4,7 +4,12 @@
  *   for one of the allowed host names, and each token is accepted once.
  * - Without one (local development and tests): the browser's stand-in checkbox sends
  *   `local-<UUID v4>`; only that shape is accepted, each token once.
+ * - `forward`: the content service verifies tokens; the site forwards them untouched (checking
+ *   only that one is there), so a single-use token is verified once.
+ * - `off`: no captcha (an operator's explicit choice, CAPTCHA=off).
+ * Which one runs is decided by ./submissions/config.ts (a production site never falls back to `local`).
  */
+import type { CaptchaMode } from './submissions/config.ts';
 export const SITEVERIFY_URL = 'https://www.google.com/recaptcha/api/siteverify';
 /** Google tokens expire two minutes after they are solved; remembered a little longer. */
 const GOOGLE_TOKEN_TTL_MS = 5 * 60_000;
@@ -15,6 +20,8 @@ const LOCAL_TOKEN = /^local-[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{
 export type CaptchaResult = { ok: true } | { ok: false; reason: string; unavailable?: true };
 
 export interface CaptchaOptions {
+  /** Default: `google` with a secret, else `local`. */
+  mode?: CaptchaMode;
   secret?: string;
   /** Allowed host names (lower case); empty = the host the form was posted to. */
   hostnames?: string[];
@@ -37,19 +44,22 @@ interface SiteverifyAnswer {
 }
 
 export class CaptchaVerifier {
-  readonly mode: 'google' | 'local';
+  readonly mode: CaptchaMode;
   private readonly used = new Map<string, number>();
   private readonly now: () => number;
   private readonly fetch: typeof fetch;
 
   constructor(private readonly options: CaptchaOptions = {}) {
-    this.mode = options.secret ? 'google' : 'local';
+    this.mode = options.mode ?? (options.secret ? 'google' : 'local');
+    if (this.mode === 'google' && !options.secret) throw new Error('the google captcha mode needs RECAPTCHA_SECRET');
     this.now = options.now ?? Date.now;
     this.fetch = options.fetch ?? ((...args) => fetch(...args));
   }
 
   async verify(token: unknown, request: CaptchaRequest = {}): Promise<CaptchaResult> {
+    if (this.mode === 'off') return { ok: true };
     if (typeof token !== 'string' || token.length === 0 || token.length > 4096) return { ok: false, reason: 'missing or malformed token' };
+    if (this.mode === 'forward') return { ok: true };
     this.forgetExpired();
     if ((this.used.get(token) ?? 0) > this.now()) return { ok: false, reason: 'token already used' };
     if (this.mode === 'local') {

@@ -3,10 +3,20 @@
  * this module is server-only.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
+import contract from '../../schemas/content/contract.json' with { type: 'json' };
 import { config } from './config.ts';
 import { ContentCache, type CacheRead } from './content-cache.ts';
+import { ContractPaths } from './contract-paths.ts';
 
-export type ContentFailure = 'unreachable' | 'timeout' | 'status' | 'invalid-json';
+/** The only paths the credential may be sent to: the GET endpoints of the content contract. */
+const contractPaths = new ContractPaths(
+  (contract as { endpoints: { path: string; method?: string; query?: Record<string, string> }[] }).endpoints,
+);
+
+/** Largest content answer read (bytes): a broken or hostile upstream cannot exhaust memory. */
+export const MAX_CONTENT_BYTES = 5 * 1024 * 1024;
+
+export type ContentFailure = 'unreachable' | 'timeout' | 'status' | 'invalid-json' | 'too-large';
 
 export class ContentError extends Error {
   constructor(
@@ -21,7 +31,9 @@ export class ContentError extends Error {
           ? `content service did not answer ${path} in time`
           : kind === 'invalid-json'
             ? `content service sent invalid JSON for ${path}`
-            : `content service unreachable for ${path}`,
+            : kind === 'too-large'
+              ? `content service answer for ${path} is larger than ${MAX_CONTENT_BYTES} bytes`
+              : `content service unreachable for ${path}`,
     );
     this.name = 'ContentError';
   }
@@ -30,20 +42,53 @@ export class ContentError extends Error {
   }
 }
 
+/** The one status a content failure maps to, everywhere: 404 not there, 503 not reachable in time, 502 a bad answer. */
+export function statusOf(error: ContentError): 404 | 502 | 503 {
+  if (error.notFound) return 404;
+  return error.kind === 'unreachable' || error.kind === 'timeout' ? 503 : 502;
+}
+
 export function contentUrl(path: string, query?: URLSearchParams): string {
   const qs = query?.toString();
   return `${config().contentApiBase}${path}${qs ? `?${qs}` : ''}`;
 }
 
-/** One upstream read, bounded by CONTENT_TIMEOUT_MS. */
+/** The body as text, refused past MAX_CONTENT_BYTES (announced or streamed). */
+async function limitedText(response: Response, shown: string): Promise<string> {
+  if (Number(response.headers.get('content-length') ?? 0) > MAX_CONTENT_BYTES) {
+    await response.body?.cancel();
+    throw new ContentError('too-large', shown);
+  }
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = response.body?.getReader();
+  for (let read = await reader?.read(); read && !read.done; read = await reader?.read()) {
+    size += read.value.byteLength;
+    if (size > MAX_CONTENT_BYTES) {
+      await reader?.cancel();
+      throw new ContentError('too-large', shown);
+    }
+    chunks.push(read.value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** One upstream read of a checked contract path, bounded by CONTENT_TIMEOUT_MS. */
 async function fetchUpstream(path: string, query?: URLSearchParams): Promise<unknown> {
-  const { contentApiCredential, contentTimeoutMs } = config();
+  const { contentApiBase, contentApiCredential, contentTimeoutMs } = config();
   const shown = `${path}${query?.toString() ? `?${query.toString()}` : ''}`;
+  const url = contentUrl(path, query);
+  // Nothing may have been normalized away between the checked path and the request (dots, backslashes).
+  if (new URL(url).pathname !== `${new URL(contentApiBase).pathname.replace(/\/$/, '')}${path}`) {
+    throw new ContentError('status', shown, 404);
+  }
   let response: Response;
   try {
-    response = await fetch(contentUrl(path, query), {
+    response = await fetch(url, {
       headers: { Authorization: `Basic ${Buffer.from(contentApiCredential).toString('base64')}`, Accept: 'application/json' },
       signal: AbortSignal.timeout(contentTimeoutMs),
+      // A redirect would carry the credential's answer from somewhere else: the contract has none.
+      redirect: 'error',
     });
   } catch (error) {
     const name = (error as Error).name;
@@ -53,8 +98,9 @@ async function fetchUpstream(path: string, query?: URLSearchParams): Promise<unk
     await response.body?.cancel();
     throw new ContentError('status', shown, response.status);
   }
+  const text = await limitedText(response, shown);
   try {
-    return (await response.json()) as unknown;
+    return JSON.parse(text) as unknown;
   } catch {
     throw new ContentError('invalid-json', shown);
   }
@@ -100,9 +146,18 @@ export function markDegraded(): void {
   if (state) state.stale = true;
 }
 
-/** A content read through the cache: `stale` is true when the service failed and the last good value is served. */
-export async function readContent(path: string, query?: URLSearchParams): Promise<CacheRead> {
-  const qs = query?.toString();
+/**
+ * A content read through the cache: `stale` is true when the service failed and the last good value
+ * is served. `rawPath` may come from a visitor: only a path of the content contract is read (its
+ * parameters decoded once and checked), with only the query parameters that endpoint declares;
+ * anything else is a 404 without any upstream request.
+ */
+export async function readContent(rawPath: string, rawQuery?: URLSearchParams): Promise<CacheRead> {
+  const match = contractPaths.match(rawPath);
+  if (!match) throw new ContentError('status', rawPath, 404);
+  const path = match.path;
+  const query = contractPaths.query(match, rawQuery ?? new URLSearchParams());
+  const qs = query.toString();
   const key = `${path}${qs ? `?${qs}` : ''}`;
   let failure: unknown;
   const result = await contentCache().get(key, () =>

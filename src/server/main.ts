@@ -13,6 +13,7 @@ import express, { type RequestHandler } from 'express';
 import { config } from './config.ts';
 import { securityHeaders } from './security.ts';
 import { startOutbox } from './outbox/start.ts';
+import { describeCaptcha, submissionConfig } from './submissions/config.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -103,9 +104,12 @@ export async function startSite(options: StartOptions): Promise<RunningSite> {
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const mode = process.argv.includes('--dev') ? 'development' : 'production';
+  // Refuses to start on a setting that would lose or wrongly accept leads (e.g. no captcha secret in production).
+  const captcha = submissionConfig().captchaMode;
   const site = await startSite({ mode });
   if (site.contentUrl) console.log(`Reference content service on ${site.contentUrl}`);
   console.log(`Site (${mode}) on ${site.url}`);
+  console.log(describeCaptcha(captcha));
   const stop = () => {
     void site.close().then(() => process.exit(0));
   };

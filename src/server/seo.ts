@@ -8,7 +8,7 @@ import { Router, type Request, type Response } from 'express';
 import { getCatalog } from '../renderer/definitions.server.ts';
 import type { PageDefinition, SitemapSpec } from '../renderer/validate-definitions.ts';
 import { siteOrigin } from './config.ts';
-import { ContentError, fetchContent } from './content-client.ts';
+import { ContentError, fetchContent, statusOf } from './content-client.ts';
 
 /** Upper bound of list pages read per definition, so a wrong last_page cannot make the sitemap read forever. */
 const MAX_PAGES = 100;
@@ -109,7 +109,7 @@ export function seoRouter(): Router {
       // An incomplete sitemap would tell crawlers pages are gone: answer an error instead.
       console.error(`[sitemap] ${error.message}`);
       res
-        .status(error.kind === 'status' ? 502 : 503)
+        .status(statusOf(error) === 503 ? 503 : 502)
         .type('text/plain')
         .send('Sitemap temporarily unavailable');
     }

@@ -25,6 +25,8 @@ function outboxDefaults(): Record<string, string> {
     OUTBOX_RETRY_BASE_MS: '100',
     OUTBOX_RETRY_MAX_MS: '1000',
     SUBMIT_RATE_LIMIT: '100000',
+    // Test sites talk to the reference service at an explicit CONTENT_API_BASE: keep the stand-in captcha.
+    CAPTCHA: 'local',
   };
 }
 

@@ -36,7 +36,8 @@ export async function startSnapshotSite(env: Record<string, string>): Promise<Sn
   const site = await startSiteProcess({
     cwd: root,
     mode: 'production',
-    env: { OUTBOX_DB: path.join(root, 'outbox.sqlite'), SUBMIT_RATE_LIMIT: '100000', ...env },
+    // A transient loopback site (bench, export): the stand-in captcha unless the caller says otherwise.
+    env: { OUTBOX_DB: path.join(root, 'outbox.sqlite'), SUBMIT_RATE_LIMIT: '100000', CAPTCHA: 'local', ...env },
   }).catch((error: unknown) => {
     cleanUp();
     throw error;

@@ -1,4 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -110,6 +112,62 @@ describe('outbox worker', () => {
     expect(outbox.counts()).toEqual({ pending: 0, delivered: 1, dead: 0 });
   });
 
+  it('never follows a redirect: 301/302/303/307 are failed attempts, the lead is kept and sent again', async () => {
+    const { outbox, worker, clock, requests, replies, enqueue } = setup();
+    enqueue('key-0001');
+    for (const code of [301, 302, 303, 307])
+      replies.push(new Response(null, { status: code, headers: { Location: 'http://elsewhere.test/x' } }));
+    await worker.runOnce();
+    for (const gap of [1000, 2000, 4000]) {
+      clock.now += gap;
+      await worker.runOnce();
+    }
+    expect(outbox.counts()).toEqual({ pending: 1, delivered: 0, dead: 0 });
+    expect(outbox.pending()[0].lastError).toMatch(/^redirected \(HTTP 307 to http:\/\/elsewhere\.test\/x\): not followed$/);
+    clock.now += 8000;
+    await worker.runOnce();
+    expect(outbox.counts()).toEqual({ pending: 0, delivered: 1, dead: 0 });
+    // Every attempt was the POST with its body, to the content service itself.
+    expect(requests.every((r) => r.url === 'http://content.test/api/newsletter_post' && r.body.includes('a@example.com'))).toBe(true);
+  });
+
+  it('against a real server answering 303 to a page that says 200: not delivered, the body is kept', async () => {
+    const seen: string[] = [];
+    const server = http.createServer((req, res) => {
+      seen.push(`${req.method} ${req.url}`);
+      if (req.method === 'POST') res.writeHead(303, { Location: '/thanks' }).end();
+      else res.writeHead(200, { 'content-type': 'text/html' }).end('<p>thanks</p>');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { outbox, worker, enqueue } = setup({
+        baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+        fetch: undefined, // the real fetch, with its real redirect handling
+      });
+      enqueue('key-0001');
+      await worker.runOnce();
+      expect(seen).toEqual(['POST /api/newsletter_post']);
+      expect(outbox.counts()).toEqual({ pending: 1, delivered: 0, dead: 0 });
+      expect(outbox.pending()[0].lastError).toMatch(/^redirected \(HTTP 303 to \/thanks\)/);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
+  it('keeps a lead through a credential rotation (401/403), 404 and 429: retried, one error line per incident', async () => {
+    const { outbox, worker, clock, replies, logs, enqueue } = setup();
+    enqueue('key-0001');
+    replies.push(status(401), status(403), status(404), status(429));
+    await worker.runOnce();
+    for (const gap of [1000, 2000, 4000, 8000]) {
+      clock.now += gap;
+      await worker.runOnce();
+    }
+    expect(outbox.counts()).toEqual({ pending: 0, delivered: 1, dead: 0 });
+    expect(logs.filter((l) => l.includes('rejected the credential'))).toHaveLength(1);
+  });
+
   it('waits at least as long as a Retry-After asks', async () => {
     const { outbox, worker, clock, replies, enqueue } = setup();
     enqueue('key-0001');
@@ -119,7 +177,7 @@ describe('outbox worker', () => {
     expect(outbox.pending()[0].lastError).toMatch(/^HTTP 503/);
   });
 
-  it('moves a submission the content service refuses (4xx) to the dead letters at once, with a log line', async () => {
+  it('moves a submission the content service refuses as such (400, 409, 413, 422) to the dead letters at once, with a log line', async () => {
     const { outbox, worker, replies, logs, enqueue } = setup();
     enqueue('key-0001');
     replies.push(status(422));

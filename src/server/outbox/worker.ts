@@ -1,9 +1,11 @@
 /**
  * Delivers the outbox: every `pollMs` it claims due submissions (with a lease, so a slow delivery
  * is never sent twice at once) and POSTs each to the content service with the Basic credential
- * and its Idempotency-Key. 2xx: delivered. 4xx (but 408, 425, 429): refused, dead at once.
- * Anything else (5xx, timeout, network): tried again later (./backoff.ts), across restarts, until
- * the maximum age — then dead, with one log line.
+ * and its Idempotency-Key. 2xx: delivered. 400, 409, 413, 422 (the service refuses this lead
+ * itself): dead at once. Anything else (3xx — never followed, a redirect would turn the POST into a
+ * bodiless GET —, 401/403 during a credential rotation, 404, 408, 429, 5xx, timeout, network):
+ * tried again later (./backoff.ts), across restarts, until the maximum age — then dead, with one
+ * log line.
  */
 import { nextAttempt, retryAfterMs } from './backoff.ts';
 import type { DueSubmission, Outbox } from './store.ts';
@@ -26,7 +28,8 @@ export interface WorkerOptions {
   log?: (line: string) => void;
 }
 
-const RETRYABLE_4XX = new Set([408, 425, 429]);
+/** Answers that name the lead itself as the problem: sending it again cannot help. */
+const REFUSED = new Set([400, 409, 413, 422]);
 
 type Outcome =
   | { kind: 'delivered' }
@@ -153,6 +156,7 @@ export class OutboxWorker {
         },
         body: row.body,
         signal: AbortSignal.any([this.stopping.signal, AbortSignal.timeout(this.options.timeoutMs)]),
+        redirect: 'manual',
       });
     } catch (error) {
       if (this.stopping.signal.aborted) return { kind: 'stopped' };
@@ -163,9 +167,18 @@ export class OutboxWorker {
       };
     }
     const text = await response.text().catch(() => '');
-    if (response.ok) return { kind: 'delivered' };
-    const error = `HTTP ${response.status}${text ? `: ${text.slice(0, 200)}` : ''}`;
-    if (response.status >= 400 && response.status < 500 && !RETRYABLE_4XX.has(response.status)) return { kind: 'refused', error };
+    // A redirect is not a delivery (with "manual", an opaque redirect has status 0).
+    const redirected = response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400);
+    if (response.ok && !redirected) return { kind: 'delivered' };
+    const error = redirected
+      ? `redirected (HTTP ${response.status || '3xx'}${response.headers.get('location') ? ` to ${response.headers.get('location')}` : ''}): not followed`
+      : `HTTP ${response.status}${text ? `: ${text.slice(0, 200)}` : ''}`;
+    if (REFUSED.has(response.status)) return { kind: 'refused', error };
+    if (response.status === 401 || response.status === 403) {
+      // The site's credential, not the lead: say so loudly, once per incident (the first attempt).
+      if (row.attempts === 1)
+        this.log(`[outbox] ERROR: the content service rejected the credential (${error}); ${row.key} kept and retried`);
+    }
     return { kind: 'failed', error, retryAfterMs: retryAfterMs(response.headers.get('retry-after'), this.now()) };
   }
 }

@@ -20,6 +20,43 @@ export interface SubmissionConfig {
   recaptchaSecret?: string;
   /** Host names a Google captcha token may have been solved on; empty = the request's own host. */
   recaptchaHostnames: string[];
+  /**
+   * Who checks the captcha: `google` (the site verifies each token with Google, then forwards it),
+   * `forward` (the content service verifies: the site forwards the token untouched, since a token
+   * is single-use and a second verification would fail), `local` (the stand-in checkbox: development
+   * and the embedded reference service only) or `off` (no captcha, explicitly chosen).
+   */
+  captchaMode: CaptchaMode;
+}
+
+export type CaptchaMode = 'google' | 'forward' | 'local' | 'off';
+
+/** One line for the start-up log: which captcha checks leads. */
+export function describeCaptcha(mode: CaptchaMode): string {
+  return {
+    google: 'Captcha: Google reCAPTCHA, verified by the site (the content service must not verify the token again)',
+    forward: 'Captcha: Google reCAPTCHA, token forwarded to the content service, which verifies it',
+    local: 'Captcha: local stand-in (no RECAPTCHA_SECRET; for development and the embedded reference service only)',
+    off: 'Captcha: OFF (CAPTCHA=off): submissions are accepted without a captcha',
+  }[mode];
+}
+
+/** The captcha mode, refusing a production server that would accept script-made stand-in tokens. */
+function captchaMode(env: NodeJS.ProcessEnv): CaptchaMode {
+  if (env.CAPTCHA !== undefined && env.CAPTCHA !== '' && env.CAPTCHA !== 'off' && env.CAPTCHA !== 'local')
+    throw new Error(`CAPTCHA takes "off" (no captcha) or "local" (the stand-in, for tests and demos), got "${env.CAPTCHA}"`);
+  const verify = env.RECAPTCHA_VERIFY || 'site';
+  if (verify !== 'site' && verify !== 'service') throw new Error(`RECAPTCHA_VERIFY must be "site" or "service", got "${verify}"`);
+  if (env.CAPTCHA === 'off') return 'off';
+  if (env.CAPTCHA === 'local') return 'local';
+  if (verify === 'service') return 'forward';
+  if (env.RECAPTCHA_SECRET) return 'google';
+  if (env.NODE_ENV === 'production' && env.CONTENT_API_BASE)
+    throw new Error(
+      'RECAPTCHA_SECRET is not set: a production site talking to a real content service would accept script-made stand-in captcha tokens. ' +
+        'Set RECAPTCHA_SECRET (and RECAPTCHA_SITE_KEY), or RECAPTCHA_VERIFY=service if the content service verifies tokens, or CAPTCHA=off to run without a captcha (CAPTCHA=local keeps the stand-in, for tests and demos).',
+    );
+  return 'local';
 }
 
 function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0): number {
@@ -48,6 +85,7 @@ export function readSubmissionConfig(env: NodeJS.ProcessEnv = process.env): Subm
       .split(',')
       .map((h) => h.trim().toLowerCase())
       .filter(Boolean),
+    captchaMode: captchaMode(env),
   };
   if (config.outboxRetryMaxMs < config.outboxRetryBaseMs) throw new Error('OUTBOX_RETRY_MAX_MS must not be below OUTBOX_RETRY_BASE_MS');
   return config;

@@ -36,7 +36,7 @@ export function defaultDeps(): SubmissionDeps {
   const cfg = submissionConfig();
   return {
     outbox: () => sharedOutbox(cfg.outboxDb),
-    captcha: new CaptchaVerifier({ secret: cfg.recaptchaSecret, hostnames: cfg.recaptchaHostnames }),
+    captcha: new CaptchaVerifier({ mode: cfg.captchaMode, secret: cfg.recaptchaSecret, hostnames: cfg.recaptchaHostnames }),
     limiter: new RateLimiter(cfg.rateLimit, cfg.rateWindowMs),
     trustProxyHeader: cfg.trustProxyHeader,
     endpoints: loadEndpoints(),
