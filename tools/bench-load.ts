@@ -139,6 +139,7 @@ async function memoryCheck(contentApiBase: string) {
     EMBEDDED_CONTENT_SERVICE: '0',
     OUTBOX_DB: path.join(tmpdir(), `bench-outbox-${randomUUID()}.sqlite`),
     CAPTCHA: 'local', // the reference service on loopback, not a real one
+    IMAGE_BASE_URL: `${contentApiBase}/uploads`,
   });
   const { startSite } = await import('../src/server/main.ts');
   const site = await startSite({ mode: 'production', port: 0, host: '127.0.0.1', withContentService: false });
@@ -195,6 +196,7 @@ try {
       CONTENT_API_PASSWORD: PASSWORD,
       EMBEDDED_CONTENT_SERVICE: '0',
       CAPTCHA: 'local',
+      IMAGE_BASE_URL: `${content.url}/uploads`,
       OUTBOX_DB: outbox,
     },
     /Site \(production\) on (http:\/\/127\.0\.0\.1:\d+)/,

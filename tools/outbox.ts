@@ -66,11 +66,16 @@ try {
   const pending = outbox.pending();
   const dead = outbox.dead();
   const counts = outbox.counts();
+  const oldest = outbox.oldestPending();
+  const oldestPendingAgeMs = oldest === undefined ? 0 : Date.now() - oldest;
   if (values.json) {
-    console.log(JSON.stringify({ file, counts, ...(retried === undefined ? {} : { retried }), pending, dead }, null, 2));
+    console.log(JSON.stringify({ file, counts, oldestPendingAgeMs, ...(retried === undefined ? {} : { retried }), pending, dead }, null, 2));
   } else {
     if (retried) console.log(`${retried} dead submission(s) put back to pending; the running site delivers them.\n`);
-    console.log(`Outbox ${file}: ${counts.pending} pending, ${counts.delivered} delivered, ${counts.dead} dead`);
+    console.log(
+      `Outbox ${file}: ${counts.pending} pending, ${counts.delivered} delivered, ${counts.dead} dead` +
+        (oldest === undefined ? '' : `; oldest pending ${Math.round(oldestPendingAgeMs / 1000)} s old`),
+    );
     const header = ['key', 'endpoint', 'age', 'attempts', 'last error'];
     if (pending.length > 0) {
       console.log('\nPending:');

@@ -9,11 +9,13 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { getCatalog } from '../renderer/definitions.server.ts';
+import type { PageDefinition } from '../renderer/validate-definitions.ts';
 import { config } from './config.ts';
 import { ContentError, readContent, statusOf } from './content-client.ts';
 import { pageCaching } from './page-cache.ts';
 import { inlineCriticalCss } from './critical-css.ts';
 import { paintFirst } from './paint-first.ts';
+import { healthRouter } from './health.ts';
 import { seoRouter } from './seo.ts';
 import { submissionRouter } from './submissions/router.ts';
 
@@ -29,6 +31,7 @@ function clientBuildDirectory(): string {
 
 export const app = express();
 app.disable('x-powered-by');
+app.use(healthRouter()); // GET /healthz, /readyz (src/server/health.ts)
 app.use(seoRouter()); // GET /robots.txt, /sitemap.xml (src/server/seo.ts)
 
 // Form submissions (POST), checked and committed to the outbox; the GET reads below stay as they are.
@@ -56,9 +59,40 @@ app.get('/api/*path', async (req: Request, res: Response) => {
 // production the page's critical CSS is inlined (./critical-css.ts) and the scripts start after
 // the first paint (./paint-first.ts).
 const criticalCss = process.env.NODE_ENV === 'production' ? inlineCriticalCss(clientBuildDirectory()) : undefined;
+/**
+ * A page is kept under its path plus the query parameters its definition reads (bound `search.*`
+ * values and the parameters of its list controls), in a fixed order. A request carrying any other
+ * parameter (utm_*, gclid…) is rendered but not kept: list links keep such parameters, so its HTML
+ * differs, and keeping it would only evict the pages everyone asks for.
+ */
+const readParams = new WeakMap<object, Set<string>>();
+function paramsRead(definition: PageDefinition): Set<string> {
+  let names = readParams.get(definition);
+  if (!names) {
+    const text = JSON.stringify([definition.sources, definition.sections, definition.meta, definition.structuredData]);
+    names = new Set([...text.matchAll(/\bsearch\.([A-Za-z0-9_]+)/g)].map((m) => m[1]));
+    for (const section of definition.sections) {
+      if (typeof section.param === 'string') names.add(section.param);
+      else if (section.block === 'pagination') names.add('page');
+    }
+    readParams.set(definition, names);
+  }
+  return names;
+}
+
+function pageKey(url: URL): string | undefined {
+  const catalog = getCatalog();
+  const definition = catalog.match(url.pathname)?.definition ?? catalog.notFound;
+  const read = definition ? paramsRead(definition) : new Set<string>();
+  if ([...url.searchParams.keys()].some((name) => !read.has(name))) return undefined;
+  const kept = [...url.searchParams].sort(([a], [b]) => a.localeCompare(b));
+  return `${url.pathname}?${new URLSearchParams(kept).toString()}`;
+}
+
 app.use(
   pageCaching({
     cacheControl: config().pageCacheControl,
+    keyOf: pageKey,
     transform: criticalCss ? (html) => paintFirst(criticalCss(html)) : undefined,
     // Definitions only change between deployments in production; in development every request renders.
     renderTtlMs: process.env.NODE_ENV === 'production' ? config().contentCacheTtlMs : 0,

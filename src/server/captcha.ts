@@ -23,7 +23,7 @@ export interface CaptchaOptions {
   /** Default: `google` with a secret, else `local`. */
   mode?: CaptchaMode;
   secret?: string;
-  /** Allowed host names (lower case); empty = the host the form was posted to. */
+  /** Allowed host names (lower case): RECAPTCHA_HOSTNAMES, else the host of SITE_ORIGIN. */
   hostnames?: string[];
   fetch?: typeof fetch;
   now?: () => number;
@@ -95,7 +95,8 @@ export class CaptchaVerifier {
     }
     if (answer?.success !== true)
       return { ok: false, reason: `rejected (${(answer?.['error-codes'] ?? []).join(', ') || 'no reason given'})` };
-    const allowed = this.options.hostnames?.length ? this.options.hostnames : request.host ? [request.host.toLowerCase()] : [];
+    // The Host header is the visitor's to choose: compare with configured names only.
+    const allowed = this.options.hostnames ?? [];
     const hostname = String(answer.hostname ?? '').toLowerCase();
     if (!allowed.includes(hostname))
       return { ok: false, reason: `solved on host "${hostname}", expected ${allowed.join(' or ') || 'a configured host'}` };

@@ -18,6 +18,8 @@ export interface ServerConfig {
   pageCacheControl: string;
   /** Start the reference content service in-process (npm start) when no external one is configured. */
   embeddedContentService: boolean;
+  /** How long a shutdown waits for requests in flight before closing their connections (at most 10 s). */
+  shutdownTimeoutMs: number;
 }
 
 export const DEFAULT_CONTENT_PORT = 3001;
@@ -50,6 +52,13 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   if (env.NODE_ENV === 'production' && external && (!env.CONTENT_API_USER || !env.CONTENT_API_PASSWORD)) {
     throw new Error('CONTENT_API_USER and CONTENT_API_PASSWORD must be set when CONTENT_API_BASE points at a real content service');
   }
+  // Browsers load images from IMAGE_BASE_URL and the CSP names its origin: it must be the public one,
+  // never the content service's internal address by default.
+  if (env.NODE_ENV === 'production' && external && !env.IMAGE_BASE_URL) {
+    throw new Error(
+      'IMAGE_BASE_URL must be set (the public base of the content images) when CONTENT_API_BASE points at a real content service',
+    );
+  }
   return {
     host: env.HOST || '127.0.0.1',
     port: int(env.PORT, 3000, 'PORT'),
@@ -62,6 +71,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     contentCacheMaxEntries: int(env.CONTENT_CACHE_MAX_ENTRIES, 1000, 'CONTENT_CACHE_MAX_ENTRIES'),
     pageCacheControl: env.PAGE_CACHE_CONTROL || 'public, max-age=0, s-maxage=60, stale-while-revalidate=300',
     embeddedContentService: !external && env.EMBEDDED_CONTENT_SERVICE !== '0',
+    shutdownTimeoutMs: Math.min(int(env.SHUTDOWN_TIMEOUT_MS, 10_000, 'SHUTDOWN_TIMEOUT_MS'), 10_000),
   };
 }
 

@@ -174,6 +174,19 @@ export async function readContent(rawPath: string, rawQuery?: URLSearchParams): 
   return result;
 }
 
+/** One uncached read of a contract path (readiness checks): the time it took, or the failure. */
+export async function probeContent(rawPath: string): Promise<{ ok: true; ms: number } | { ok: false; ms: number; error: string }> {
+  const started = Date.now();
+  const match = contractPaths.match(rawPath);
+  if (!match) return { ok: false, ms: 0, error: `${rawPath} is not a contract path` };
+  try {
+    await fetchUpstream(match.path);
+    return { ok: true, ms: Date.now() - started };
+  } catch (error) {
+    return { ok: false, ms: Date.now() - started, error: (error as Error).message };
+  }
+}
+
 /** The content at `path` (cached; see ./content-cache.ts). Throws ContentError when it cannot be had. */
 export async function fetchContent(path: string, query?: URLSearchParams): Promise<unknown> {
   return (await readContent(path, query)).data;

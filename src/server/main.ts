@@ -94,9 +94,22 @@ export async function startSite(options: StartOptions): Promise<RunningSite> {
   return {
     url: `http://${host}:${port}`,
     contentUrl,
+    /**
+     * Stops taking connections, lets requests in flight finish (their outbox commits included),
+     * then closes whatever is left after SHUTDOWN_TIMEOUT_MS (slow or idle clients cannot hold the
+     * process), and stops the outbox worker (it gives its deliveries in flight back, due at once).
+     */
     async close() {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      server.closeAllConnections();
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), cfg.shutdownTimeoutMs)));
+      if ((await Promise.race([closed, late])) === 'late') {
+        console.warn(`[server] connections still open after ${cfg.shutdownTimeoutMs} ms: closed`);
+        server.closeAllConnections();
+        await closed;
+      }
+      clearTimeout(timer);
       for (const close of closers.reverse()) await close();
     },
   };

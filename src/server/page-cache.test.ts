@@ -22,7 +22,7 @@ describe('page ETag', () => {
 });
 
 describe('kept rendered pages', () => {
-  async function serve(ttl: number) {
+  async function serve(ttl: number, keyOf?: (url: URL) => string | undefined) {
     const express = (await import('express')).default;
     const { pageCaching } = await import('./page-cache.ts');
     let renders = 0;
@@ -32,7 +32,7 @@ describe('kept rendered pages', () => {
       res.locals.cspNonce = `nonce${++counter}`;
       next();
     });
-    app.use(pageCaching({ cacheControl: 'public, max-age=0', renderTtlMs: ttl }));
+    app.use(pageCaching({ cacheControl: 'public, max-age=0', renderTtlMs: ttl, keyOf }));
     app.get('/page', (_req, res) => {
       renders += 1;
       res.type('html').send(`<script nonce="${res.locals.cspNonce}">x</script><p>render ${renders}</p>`);
@@ -76,5 +76,19 @@ describe('kept rendered pages', () => {
     await fetch(`${uncached.url}/page`);
     expect(uncached.renders()).toBe(2);
     await uncached.close();
+  });
+
+  it('keys on what the key function keeps: tracking parameters neither render anew nor evict kept pages', async () => {
+    const keyOf = (url: URL) => (url.searchParams.has('utm_source') ? undefined : `${url.pathname}?${url.searchParams.get('page') ?? ''}`);
+    const site = await serve(10_000, keyOf);
+    await fetch(`${site.url}/page?page=2`);
+    await fetch(`${site.url}/page?page=2`);
+    expect(site.renders()).toBe(1);
+    await fetch(`${site.url}/page?page=2&utm_source=mail`);
+    await fetch(`${site.url}/page?page=2&utm_source=ad`);
+    expect(site.renders()).toBe(3); // rendered, not kept
+    const again = await fetch(`${site.url}/page?page=2`);
+    expect(again.headers.get('x-page-cache')).toBe('hit');
+    await site.close();
   });
 });

@@ -24,6 +24,12 @@ export interface PageCacheOptions {
   renderTtlMs?: number;
   /** At most this many kept pages (least recently used go first). */
   renderMaxEntries?: number;
+  /**
+   * The key a rendered page is kept under, or undefined to render without keeping (default: the
+   * whole URL). The site keys on the path plus the query parameters its definition reads, so
+   * tracking parameters (utm_*, gclid) neither render anew nor evict hot pages.
+   */
+  keyOf?: (url: URL) => string | undefined;
 }
 
 const NONCE_PLACEHOLDER = '__CSP_NONCE__';
@@ -67,10 +73,10 @@ export function pageCaching(options: PageCacheOptions): RequestHandler {
       next();
       return;
     }
-    const key = req.originalUrl;
+    const key = options.keyOf ? options.keyOf(new URL(req.originalUrl, 'http://site.local')) : req.originalUrl;
     const nonce = res.locals.cspNonce as string | undefined;
-    const hit = ttl > 0 ? kept.get(key) : undefined;
-    if (hit && hit.expires > Date.now()) {
+    const hit = ttl > 0 && key !== undefined ? kept.get(key) : undefined;
+    if (hit && key !== undefined && hit.expires > Date.now()) {
       // Most recently used last, so the oldest entry is the first to go.
       kept.delete(key);
       kept.set(key, hit);
@@ -81,7 +87,7 @@ export function pageCaching(options: PageCacheOptions): RequestHandler {
       respond(Buffer.from(body), res.end.bind(res) as (...args: unknown[]) => Response);
       return;
     }
-    if (hit) kept.delete(key);
+    if (hit && key !== undefined) kept.delete(key);
 
     const write = res.write.bind(res) as (...args: unknown[]) => boolean;
     const end = res.end.bind(res) as (...args: unknown[]) => Response;
@@ -93,7 +99,13 @@ export function pageCaching(options: PageCacheOptions): RequestHandler {
       const buffered = Buffer.concat(chunks);
       const body = options.transform ? Buffer.from(options.transform(buffered.toString('utf8'))) : buffered;
       const status = res.statusCode;
-      if (ttl > 0 && (status === 200 || status === 404) && !res.getHeader('X-Content-Stale') && !res.getHeader('Set-Cookie')) {
+      if (
+        ttl > 0 &&
+        key !== undefined &&
+        (status === 200 || status === 404) &&
+        !res.getHeader('X-Content-Stale') &&
+        !res.getHeader('Set-Cookie')
+      ) {
         const text = body.toString('utf8');
         if (kept.size >= maxEntries) kept.delete(kept.keys().next().value!);
         kept.set(key, {

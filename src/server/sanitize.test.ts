@@ -36,6 +36,12 @@ describe('sanitizeEmbed', () => {
     );
     expect(out).toBe('<iframe src="https://www.google.com/maps/embed?pb=1" title="Map" loading="lazy"></iframe>');
   });
+  it('makes links that open a new tab safe, like sanitizeHtml does', () => {
+    expect(sanitizeEmbed('<a href="https://maps.example/" target="_blank">Open the map</a>', maps)).toBe(
+      '<a href="https://maps.example/" target="_blank" rel="noopener noreferrer">Open the map</a>',
+    );
+  });
+
   it('still removes scripts around the embed', () => {
     expect(
       sanitizeEmbed(

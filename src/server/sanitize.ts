@@ -34,9 +34,11 @@ function iframeInstance() {
         node.parentNode?.removeChild(node);
       }
     });
-    // Embeds load only when shown (a map on a tab not chosen yet costs nothing).
     iframePurify.addHook('afterSanitizeAttributes', (node) => {
+      // Embeds load only when shown (a map on a tab not chosen yet costs nothing).
       if (node.tagName === 'IFRAME') node.setAttribute('loading', 'lazy');
+      // As in sanitizeHtml: a link opening a new tab must not hand the page to the target.
+      if (node.tagName === 'A' && node.getAttribute('target') === '_blank') node.setAttribute('rel', 'noopener noreferrer');
     });
   }
   return iframePurify;

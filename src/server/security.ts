@@ -7,6 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import type { RequestHandler } from 'express';
 import { config } from './config.ts';
+import { submissionConfig } from './submissions/config.ts';
 
 const RECAPTCHA = ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'];
 
@@ -41,7 +42,10 @@ export function securityHeaders(options: { csp: boolean }): RequestHandler {
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
     res.setHeader('X-Frame-Options', 'SAMEORIGIN');
-    if (req.secure || req.headers['x-forwarded-proto'] === 'https') {
+    // Only when the request is known to be HTTPS: direct TLS, or a trusted proxy (TRUST_PROXY_HEADER
+    // set) saying so. An X-Forwarded-Proto from anyone else is not believed.
+    const viaTrustedProxy = Boolean(submissionConfig().trustProxyHeader) && req.headers['x-forwarded-proto'] === 'https';
+    if (req.secure || viaTrustedProxy) {
       res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
     }
     if (options.csp) {

@@ -33,7 +33,9 @@ function outboxDefaults(): Record<string, string> {
 export async function spawnSite(env: Record<string, string>, mode: 'production' | 'development' = 'production'): Promise<ChildSite> {
   const defaults = outboxDefaults();
   const ownOutbox = env.OUTBOX_DB === undefined && process.env.OUTBOX_DB === undefined ? defaults.OUTBOX_DB : undefined;
-  const site = await startSiteProcess({ cwd: projectRoot, mode, defaults, env });
+  // Test sites serve the reference service's images from where it is (a real site sets IMAGE_BASE_URL).
+  const images: Record<string, string> = env.CONTENT_API_BASE && !env.IMAGE_BASE_URL ? { IMAGE_BASE_URL: `${env.CONTENT_API_BASE}/uploads` } : {};
+  const site = await startSiteProcess({ cwd: projectRoot, mode, defaults, env: { ...images, ...env } });
   const end = async (signal: NodeJS.Signals) => {
     await site.end(signal);
     if (ownOutbox) for (const suffix of ['', '-wal', '-shm']) rmSync(`${ownOutbox}${suffix}`, { force: true });

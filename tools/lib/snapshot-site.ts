@@ -37,7 +37,13 @@ export async function startSnapshotSite(env: Record<string, string>): Promise<Sn
     cwd: root,
     mode: 'production',
     // A transient loopback site (bench, export): the stand-in captcha unless the caller says otherwise.
-    env: { OUTBOX_DB: path.join(root, 'outbox.sqlite'), SUBMIT_RATE_LIMIT: '100000', CAPTCHA: 'local', ...env },
+    env: {
+      OUTBOX_DB: path.join(root, 'outbox.sqlite'),
+      SUBMIT_RATE_LIMIT: '100000',
+      CAPTCHA: 'local',
+      ...(env.CONTENT_API_BASE ? { IMAGE_BASE_URL: `${env.CONTENT_API_BASE}/uploads` } : {}),
+      ...env,
+    },
   }).catch((error: unknown) => {
     cleanUp();
     throw error;

@@ -7,8 +7,6 @@ import { OutboxWorker } from './worker.ts';
 export function startOutbox(): { stop(): Promise<void> } {
   const cfg = submissionConfig();
   const { contentApiBase, contentApiCredential } = config();
-  if (!cfg.recaptchaSecret && (process.env.NODE_ENV === 'production' || process.env.RECAPTCHA_SITE_KEY))
-    console.warn('[submissions] RECAPTCHA_SECRET is not set: the server accepts the local stand-in captcha only');
   const worker = new OutboxWorker(sharedOutbox(cfg.outboxDb), {
     baseUrl: contentApiBase,
     credential: contentApiCredential,
@@ -17,6 +15,8 @@ export function startOutbox(): { stop(): Promise<void> } {
     retryMaxMs: cfg.outboxRetryMaxMs,
     maxAgeMs: cfg.outboxMaxAgeMs,
     timeoutMs: cfg.outboxTimeoutMs,
+    deadRetentionMs: cfg.outboxDeadRetentionMs || undefined,
+    pendingAlertMs: cfg.outboxPendingAlertMs,
   });
   worker.start();
   return {

@@ -9,7 +9,7 @@
  * tests run on a fake clock.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 
@@ -104,13 +104,24 @@ const PENDING_COLUMNS = `id, idempotency_key AS key, endpoint, created_at AS cre
   lease_until AS leaseUntil, last_error AS lastError`;
 const DEAD_COLUMNS = `id, idempotency_key AS key, endpoint, created_at AS createdAt, attempts, last_error AS lastError, died_at AS diedAt`;
 
+/** How long one statement waits for another process's lock (e.g. `npm run outbox`) before SQLITE_BUSY. */
+export const BUSY_TIMEOUT_MS = 100;
+
+export function isBusy(error: unknown): boolean {
+  const code = (error as { code?: string }).code;
+  return code === 'SQLITE_BUSY' || code === 'SQLITE_LOCKED';
+}
+
 export class Outbox {
   readonly db: Database.Database;
 
   constructor(readonly file: string) {
-    mkdirSync(path.dirname(file), { recursive: true });
+    // Leads are personal data: only the site's user may read the folder and the files.
+    mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
     this.db = new Database(file);
-    this.db.pragma('busy_timeout = 5000');
+    for (const suffix of ['', '-wal', '-shm']) if (existsSync(`${file}${suffix}`)) chmodSync(`${file}${suffix}`, 0o600);
+    // Waiting for a lock blocks the event loop: wait briefly, and let a busy poll be skipped.
+    this.db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
     this.db.pragma('journal_mode = WAL');
     // Every commit reaches the disk before the visitor is told "accepted".
     this.db.pragma('synchronous = FULL');
@@ -233,6 +244,17 @@ export class Outbox {
 
   dead(): DeadRow[] {
     return this.db.prepare(`SELECT ${DEAD_COLUMNS} FROM dead_letter ORDER BY died_at`).all() as DeadRow[];
+  }
+
+  /** Removes dead letters older than `maxAgeMs`; returns how many. */
+  purgeDead(now: number, maxAgeMs: number): number {
+    return this.db.prepare('DELETE FROM dead_letter WHERE died_at < ?').run(now - maxAgeMs).changes;
+  }
+
+  /** Creation time of the oldest pending submission, if any. */
+  oldestPending(): number | undefined {
+    const row = this.db.prepare(`SELECT MIN(created_at) AS at FROM outbox WHERE status = 'pending'`).get() as { at: number | null };
+    return row.at ?? undefined;
   }
 
   counts(): OutboxCounts {

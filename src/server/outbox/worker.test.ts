@@ -1,4 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import Database from 'better-sqlite3';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -166,6 +167,55 @@ describe('outbox worker', () => {
     }
     expect(outbox.counts()).toEqual({ pending: 0, delivered: 1, dead: 0 });
     expect(logs.filter((l) => l.includes('rejected the credential'))).toHaveLength(1);
+  });
+
+  it('keeps the outbox private (a folder it creates 0700, the database 0600)', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'outbox-test-'));
+    dirs.push(dir);
+    const file = path.join(dir, 'data', 'outbox.sqlite');
+    const outbox = new Outbox(file);
+    expect(statSync(path.dirname(file)).mode & 0o777).toBe(0o700);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    outbox.close();
+  });
+
+  it('purges dead letters past their retention, with a log line, and reports a lead pending too long once', async () => {
+    const day = 86_400_000;
+    const { outbox, worker, clock, replies, logs, enqueue } = setup({ deadRetentionMs: 30 * day, pendingAlertMs: 3_600_000 });
+    enqueue('key-dead');
+    replies.push(status(422));
+    await worker.runOnce();
+    expect(outbox.counts().dead).toBe(1);
+    clock.now += 31 * day;
+    enqueue('key-late');
+    replies.push(...Array.from({ length: 10 }, () => status(503)));
+    worker.start();
+    await worker.stop();
+    expect(outbox.counts().dead).toBe(0);
+    expect(logs.filter((l) => /purged 1 dead letter/.test(l))).toHaveLength(1);
+    clock.now += 2 * 3_600_000;
+    worker.start();
+    await worker.stop();
+    worker.start();
+    await worker.stop();
+    expect(logs.filter((l) => /oldest pending lead has waited/.test(l))).toHaveLength(1);
+  });
+
+  it('skips a poll while another process holds the database lock, without blocking for long', async () => {
+    const { file, worker, logs, enqueue } = setup();
+    enqueue('key-0001');
+    const other = new Database(file);
+    other.exec('BEGIN EXCLUSIVE');
+    try {
+      const started = Date.now();
+      worker.start();
+      await worker.stop();
+      expect(Date.now() - started).toBeLessThan(1000);
+      expect(logs.filter((l) => l.includes('could not read'))).toEqual([]);
+    } finally {
+      other.exec('ROLLBACK');
+      other.close();
+    }
   });
 
   it('waits at least as long as a Retry-After asks', async () => {

@@ -8,7 +8,7 @@
  * log line.
  */
 import { nextAttempt, retryAfterMs } from './backoff.ts';
-import type { DueSubmission, Outbox } from './store.ts';
+import { isBusy, type DueSubmission, type Outbox } from './store.ts';
 
 export interface WorkerOptions {
   /** Content service base URL; a submission goes to base + its endpoint. */
@@ -20,6 +20,10 @@ export interface WorkerOptions {
   retryMaxMs: number;
   maxAgeMs: number;
   timeoutMs: number;
+  /** Dead letters older than this are removed (one log line per purge); undefined keeps them. */
+  deadRetentionMs?: number;
+  /** A log line when the oldest pending lead is older than this (once per incident). */
+  pendingAlertMs?: number;
   /** Deliveries in flight at once. */
   concurrency?: number;
   now?: () => number;
@@ -71,8 +75,34 @@ export class OutboxWorker {
   private poll(): void {
     try {
       this.launchDue();
+      this.housekeeping();
     } catch (error) {
+      // Another process holds the lock (e.g. `npm run outbox`): skip this tick, the next one retries.
+      if (isBusy(error)) return;
       this.log(`[outbox] could not read due submissions: ${(error as Error).message}`);
+    }
+  }
+
+  private lastPurge = 0;
+  private alerted = false;
+
+  /** Dead letters past their retention are removed (one line); a lead pending too long is reported once. */
+  private housekeeping(): void {
+    const now = this.now();
+    const { deadRetentionMs, pendingAlertMs } = this.options;
+    if (deadRetentionMs !== undefined && now - this.lastPurge >= 60_000) {
+      this.lastPurge = now;
+      const purged = this.outbox.purgeDead(now, deadRetentionMs);
+      if (purged > 0) this.log(`[outbox] purged ${purged} dead letter(s) older than ${Math.round(deadRetentionMs / 86_400_000)} day(s)`);
+    }
+    if (pendingAlertMs !== undefined) {
+      const oldest = this.outbox.oldestPending();
+      const late = oldest !== undefined && now - oldest > pendingAlertMs;
+      if (late && !this.alerted)
+        this.log(
+          `[outbox] ERROR: the oldest pending lead has waited ${Math.round((now - oldest) / 60_000)} min (over ${Math.round(pendingAlertMs / 60_000)} min): is the content service down?`,
+        );
+      this.alerted = late;
     }
   }
 

@@ -13,6 +13,10 @@ export interface SubmissionConfig {
   outboxMaxAgeMs: number;
   /** Timeout of one delivery to the content service. */
   outboxTimeoutMs: number;
+  /** Dead letters are kept this long, then removed (0 keeps them forever). */
+  outboxDeadRetentionMs: number;
+  /** The oldest pending lead older than this is logged as an error (and shown by /readyz). */
+  outboxPendingAlertMs: number;
   rateLimit: number;
   rateWindowMs: number;
   /** Lower-case name of the header a trusted proxy sets to the client address, if any. */
@@ -77,6 +81,8 @@ export function readSubmissionConfig(env: NodeJS.ProcessEnv = process.env): Subm
     outboxRetryMaxMs: int(env, 'OUTBOX_RETRY_MAX_MS', 600_000, 1),
     outboxMaxAgeMs: int(env, 'OUTBOX_MAX_AGE_MS', 86_400_000, 1),
     outboxTimeoutMs: int(env, 'OUTBOX_TIMEOUT_MS', 15_000, 100),
+    outboxDeadRetentionMs: int(env, 'OUTBOX_DEAD_RETENTION_MS', 30 * 86_400_000, 0),
+    outboxPendingAlertMs: int(env, 'OUTBOX_PENDING_ALERT_MS', 3_600_000, 1000),
     rateLimit: int(env, 'SUBMIT_RATE_LIMIT', 10, 1),
     rateWindowMs: int(env, 'SUBMIT_RATE_WINDOW_MS', 600_000, 1),
     trustProxyHeader: header || undefined,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clientIp, normalizeIp } from './ip.ts';
+import { clientIp, normalizeIp, rateLimitKey } from './ip.ts';
 
 const req = (remoteAddress: string | undefined, headers: Record<string, string | string[]> = {}) => ({
   socket: { remoteAddress },
@@ -38,5 +38,15 @@ describe('client ip', () => {
     expect(normalizeIp('[::1]:8080')).toBe('::1');
     expect(normalizeIp('999.1.1.1')).toBeUndefined();
     expect(normalizeIp('')).toBeUndefined();
+  });
+});
+
+describe('rate-limit keys', () => {
+  it('counts IPv4 per address and IPv6 per /64 network', () => {
+    expect(rateLimitKey('203.0.113.9')).toBe('203.0.113.9');
+    expect(rateLimitKey('2001:db8:1:2:aaaa::1')).toBe('2001:db8:1:2::/64');
+    expect(rateLimitKey('2001:db8:1:2:ffff:ffff:ffff:ffff')).toBe('2001:db8:1:2::/64');
+    expect(rateLimitKey('2001:db8::1')).toBe('2001:db8:0:0::/64');
+    expect(rateLimitKey('::1')).toBe('0:0:0:0::/64');
   });
 });

@@ -34,6 +34,22 @@ function lastEntry(value: string | string[] | undefined): string | undefined {
     .at(-1);
 }
 
+/**
+ * The key a rate limit counts under: an IPv4 address as it is, an IPv6 address by its /64 network
+ * (one subscriber usually holds a whole /64, so per-address limits would be trivial to dodge).
+ */
+export function rateLimitKey(ip: string): string {
+  if (isIP(ip) !== 6) return ip;
+  const [head, tail = ''] = ip.split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups = ip.includes('::') ? [...left, ...Array(8 - left.length - right.length).fill('0'), ...right] : left;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => (parseInt(g || '0', 16) || 0).toString(16))
+    .join(':')}::/64`;
+}
+
 export function clientIp(req: IpSource, trustHeader?: string): string {
   if (trustHeader) {
     let entry = lastEntry(req.headers[trustHeader]);

@@ -9,12 +9,13 @@ import { createHash, randomUUID } from 'node:crypto';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { fieldErrors, type FieldErrors } from '../../forms/errors.ts';
 import { CaptchaVerifier } from '../captcha.ts';
+import { siteOrigin } from '../config.ts';
 import { sharedOutbox } from '../outbox/shared.ts';
 import type { Outbox } from '../outbox/store.ts';
 import { submissionConfig } from './config.ts';
 import { cvError } from './cv.ts';
 import { checkForms, loadEndpoints, type SubmissionEndpoint } from './forms.ts';
-import { clientIp } from './ip.ts';
+import { clientIp, rateLimitKey } from './ip.ts';
 import { RateLimiter } from './rate-limit.ts';
 
 export const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,200}$/;
@@ -36,7 +37,11 @@ export function defaultDeps(): SubmissionDeps {
   const cfg = submissionConfig();
   return {
     outbox: () => sharedOutbox(cfg.outboxDb),
-    captcha: new CaptchaVerifier({ mode: cfg.captchaMode, secret: cfg.recaptchaSecret, hostnames: cfg.recaptchaHostnames }),
+    captcha: new CaptchaVerifier({
+      mode: cfg.captchaMode,
+      secret: cfg.recaptchaSecret,
+      hostnames: cfg.recaptchaHostnames.length ? cfg.recaptchaHostnames : [new URL(siteOrigin()).hostname.toLowerCase()],
+    }),
     limiter: new RateLimiter(cfg.rateLimit, cfg.rateWindowMs),
     trustProxyHeader: cfg.trustProxyHeader,
     endpoints: loadEndpoints(),
@@ -92,7 +97,7 @@ export function submissionRouter(deps: SubmissionDeps = defaultDeps()): express.
   const guard = (req: Request, res: Response, next: NextFunction) => {
     const ip = clientIp(req, deps.trustProxyHeader);
     res.locals.submitterIp = ip;
-    const rate = deps.limiter.take(ip);
+    const rate = deps.limiter.take(rateLimitKey(ip));
     if (!rate.ok)
       throw new Answer(429, 'Too many submissions from your address. Please try again later.', undefined, {
         'Retry-After': String(rate.retryAfterSeconds),
