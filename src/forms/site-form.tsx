@@ -1,9 +1,10 @@
 /**
  * A site form generated from its JSON Schema (schemas/forms/) with rjsf and the precompiled
  * validator: exact SPEC §5 messages once a field is touched or changed, submit disabled until
- * the whole form is valid, spinner while sending, 'Thanks' dialog on success (form and captcha
- * reset), and on failure a clear message while everything typed stays for a retry with the same
- * idempotency key (so a retry never creates a duplicate).
+ * the whole form is valid (next to it, what is still missing that no field shows yet), spinner
+ * while sending, 'Thanks' dialog on success (form and captcha reset), and on failure a clear
+ * message while everything typed stays for a retry with the same idempotency key (so a retry
+ * never creates a duplicate). No field truncates what is typed or pasted (widgets/inputs.tsx).
  */
 import Form from '@rjsf/core';
 import type { ErrorSchema, RJSFSchema, ValidatorType } from '@rjsf/utils';
@@ -14,6 +15,7 @@ import { loadForm, type FormName } from '../generated/forms/index.ts';
 import { FormsConfigContext, type SiteFormContext } from './context.ts';
 import { fieldErrors, type FieldErrors } from './errors.ts';
 import { replayEditsBeforeHydration } from './replay.ts';
+import { stillNeeded, type StillNeeded } from './still-needed.ts';
 import { newIdempotencyKey, submitForm } from './submit.ts';
 import { FieldTemplate, NoSubmitButton } from './templates.tsx';
 import type { FormDefinition } from './types.ts';
@@ -61,6 +63,18 @@ function toErrorSchema(errors: FieldErrors, only?: Set<string>): ErrorSchema {
   return out as ErrorSchema;
 }
 
+/** The fields in the order the form shows them (ui:order, then the schema's order). */
+function fieldOrder(definition: FormDefinition): string[] {
+  const order = (definition.uiSchema['ui:order'] as string[] | undefined) ?? [];
+  return [...new Set([...order.filter((field) => field !== '*'), ...Object.keys(definition.schema.properties ?? {})])];
+}
+
+/** Fields that never show their own errors (filled by the page or by another widget). */
+function hiddenFields(definition: FormDefinition): Set<string> {
+  const ui = definition.uiSchema as Record<string, { 'ui:widget'?: unknown } | undefined>;
+  return new Set(Object.keys(definition.schema.properties ?? {}).filter((field) => ui[field]?.['ui:widget'] === 'hidden'));
+}
+
 function initialData(definition: FormDefinition, values?: Record<string, string | number>): Data {
   const data: Data = {};
   for (const [key, property] of Object.entries(definition.schema.properties ?? {})) {
@@ -81,6 +95,26 @@ export function SiteForm({ form, values }: SiteFormProps) {
   return <LoadedForm definition={definition} values={values} />;
 }
 
+/**
+ * Next to the disabled submit button, why it is disabled: before the visitor starts, a general
+ * hint; while a field shows its error, a pointer to it; once everything the visitor has touched is
+ * valid, what is still missing in SPEC's words (the CV, the captcha, the terms box, a field left out).
+ */
+function StillNeededHint({ id, needed, started }: { id: string; needed: StillNeeded; started: boolean }) {
+  if (needed.marked) return <>Correct the fields marked above to send.</>;
+  if (!started || !needed.missing.length) return <>Fill in every required field to send.</>;
+  return (
+    <>
+      <span id={id}>Still needed:</span>
+      <ul className="form-missing" aria-labelledby={id}>
+        {needed.missing.map((message) => (
+          <li key={message}>{message}</li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
 type Status = { state: 'idle' } | { state: 'sending' } | { state: 'failed'; message: string };
 
 function LoadedForm({ definition, values }: { definition: FormDefinition; values?: Record<string, string | number> }) {
@@ -92,6 +126,8 @@ function LoadedForm({ definition, values }: { definition: FormDefinition; values
     [definition],
   );
   const uiSchema = useMemo(() => ({ ...definition.uiSchema, 'ui:submitButtonOptions': { norender: true } }), [definition]);
+  const order = useMemo(() => fieldOrder(definition), [definition]);
+  const hidden = useMemo(() => hiddenFields(definition), [definition]);
   // rjsf owns the field values (uncontrolled): it queues changes made milliseconds apart (autofill,
   // a widget setting two fields) so none is lost, which a formData prop echoed back cannot promise.
   // `data` mirrors what it reports, for validity and sending; a reset remounts it with fresh values.
@@ -119,6 +155,9 @@ function LoadedForm({ definition, values }: { definition: FormDefinition; values
 
   const valid = validate(data) === true;
   const errors = valid ? {} : fieldErrors(validate.errors);
+  // Why the button is still disabled: what no field shows yet (the CV, captcha and terms box
+  // until used, a field left out).
+  const needed = stillNeeded(errors, (field) => field !== '' && touched.has(field) && !hidden.has(field), order);
   const shownKey = JSON.stringify([toErrorSchema(errors, touched), toErrorSchema(serverErrors)]);
   // Same content, same object: rjsf re-derives its state whenever a prop deep-changes.
   const shown = useMemo(() => {
@@ -202,7 +241,7 @@ function LoadedForm({ definition, values }: { definition: FormDefinition; values
             {status.message}
           </p>
         ) : null}
-        <p className="form-actions">
+        <div className="form-actions">
           <button
             type="submit"
             className="button button--primary"
@@ -219,10 +258,13 @@ function LoadedForm({ definition, values }: { definition: FormDefinition; values
               meta.submitLabel
             )}
           </button>
-          <span id={`${id}-hint`} className="form-hint" aria-live="polite">
-            {status.state === 'sending' ? 'Sending your details…' : valid ? '' : 'Fill in every required field to send.'}
-          </span>
-        </p>
+          <div id={`${id}-hint`} className="form-hint">
+            <span aria-live="polite">{status.state === 'sending' ? 'Sending your details…' : ''}</span>
+            {status.state === 'sending' || valid ? null : (
+              <StillNeededHint id={`${id}-missing`} needed={needed} started={touched.size > 0} />
+            )}
+          </div>
+        </div>
       </Form>
       <dialog ref={dialog} className="form-dialog" aria-labelledby={`${id}-thanks`}>
         <h2 id={`${id}-thanks`}>{meta.success.title}</h2>

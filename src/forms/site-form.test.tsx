@@ -1,0 +1,168 @@
+// @vitest-environment jsdom
+/**
+ * Nothing a visitor types is lost: no field truncates (a count and the SPEC message show instead),
+ * and a disabled submit button says what is still missing.
+ */
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { describe, expect, it } from 'vitest';
+import { Form } from '../blocks/form/component.tsx';
+import { renderBlock } from '../blocks/test-utils.tsx';
+
+// The first render downloads the form module; give it time.
+const field = (name: string) => screen.findByLabelText(new RegExp(`^${name}`), {}, { timeout: 8000 });
+
+/**
+ * Pastes as a browser does: a `maxlength` on the control cuts the pasted text at the limit
+ * (jsdom does not, so this applies it), then the control reports its new value.
+ */
+function paste(control: HTMLInputElement | HTMLTextAreaElement, text: string) {
+  const room = control.maxLength >= 0 ? Math.max(0, control.maxLength - control.value.length) : Infinity;
+  fireEvent.change(control, { target: { value: control.value + text.slice(0, room) } });
+}
+
+/** Renders a form and lets its module and definition load (the form suspends meanwhile). */
+async function show(ui: ReactElement) {
+  await act(async () => {
+    renderBlock(ui);
+  });
+}
+
+const describedBy = (element: HTMLElement) =>
+  (element.getAttribute('aria-describedby') ?? '')
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((id) => document.getElementById(id)?.textContent ?? '')
+    .join(' ');
+
+describe('no field truncates what a visitor pastes', () => {
+  it("a 250-character message is kept whole, with 'Not more than 200.' and the count '250 / 200'", async () => {
+    await show(<Form form="contact" />);
+    const message = (await field('Message')) as HTMLTextAreaElement;
+    paste(message, 'a'.repeat(250));
+    expect(message.value).toHaveLength(250);
+    expect(message.hasAttribute('maxlength')).toBe(false);
+    expect(await screen.findByText('Not more than 200.')).toBeTruthy();
+    expect(screen.getByText('250 / 200')).toBeTruthy();
+    expect(message.getAttribute('aria-invalid')).toBe('true');
+    expect(describedBy(message)).toContain('Not more than 200.');
+    expect(describedBy(message)).toContain('250 / 200');
+  });
+
+  it('shows the count once within 20% of the limit and announces it politely after a pause', async () => {
+    await show(<Form form="contact" />);
+    const message = (await field('Message')) as HTMLTextAreaElement;
+    fireEvent.change(message, { target: { value: 'a'.repeat(159) } });
+    await waitFor(() => expect(message.value).toHaveLength(159));
+    expect(screen.queryByText('159 / 200')).toBeNull();
+    fireEvent.change(message, { target: { value: 'a'.repeat(183) } });
+    expect(await screen.findByText('183 / 200')).toBeTruthy();
+    expect(describedBy(message)).toContain('183 / 200');
+    // No error below the limit.
+    expect(screen.queryByText('Not more than 200.')).toBeNull();
+    const live = message.closest('.form-field')!.querySelector('[aria-live="polite"].visually-hidden')!;
+    await waitFor(() => expect(live.textContent).toBe('183 of 200 characters'), { timeout: 3000 });
+  });
+
+  it('other capped text fields take the whole text too (name, 100)', async () => {
+    await show(<Form form="contact" />);
+    const name = (await field('Name')) as HTMLInputElement;
+    paste(name, 'b'.repeat(120));
+    expect(name.value).toHaveLength(120);
+    expect(await screen.findByText('Not more than 100.')).toBeTruthy();
+    expect(screen.getByText('120 / 100')).toBeTruthy();
+  });
+
+  it('a pasted mobile number keeps every digit and says when it is not 10 digits', async () => {
+    await show(<Form form="contact" />);
+    const mobile = (await field('Mobile')) as HTMLInputElement;
+    paste(mobile, '+91 98765 43210');
+    expect(mobile.value).toBe('919876543210');
+    expect(mobile.hasAttribute('maxlength')).toBe(false);
+    expect(await screen.findByText('Phone Number require minimum 10 digit.')).toBeTruthy();
+  });
+});
+
+describe('a disabled submit button says what is still missing', () => {
+  /** The list in the button's description. */
+  const stillNeeded = (submit: HTMLElement) =>
+    (submit.getAttribute('aria-describedby') ?? '')
+      .split(/\s+/)
+      .flatMap((id) => [...(document.getElementById(id)?.querySelectorAll('li') ?? [])])
+      .map((item) => item.textContent);
+
+  const fillCareerText = async () => {
+    fireEvent.change(await field('Name'), { target: { value: 'Ada Lovelace' } });
+    fireEvent.change(await field('Email'), { target: { value: 'ada@example.com' } });
+    fireEvent.change(await field('Mobile'), { target: { value: '9876543210' } });
+    fireEvent.change(await field('Current Organisation'), { target: { value: 'Analytical Engines' } });
+    fireEvent.change(await field('Role'), { target: { value: 'Engineer' } });
+    fireEvent.change(await field('Experience'), { target: { value: '5 years' } });
+    fireEvent.change(await field('Message'), { target: { value: 'I would like to join.' } });
+  };
+
+  it('career: with every text field valid, the CV, captcha and terms are listed in SPEC words next to the button', async () => {
+    await show(<Form form="career" values={{ job_code: 'J-1' }} />);
+    const submit = () => screen.getByRole('button', { name: 'Submit' });
+    await field('Name');
+    // Nothing touched yet: no list of errors, only the general hint.
+    expect(describedBy(submit())).toContain('Fill in every required field to send.');
+
+    await fillCareerText();
+    const hint = () =>
+      document.getElementById(
+        submit()
+          .getAttribute('aria-describedby')!
+          .split(' ')
+          .find((id) => id.endsWith('-hint'))!,
+      )!;
+    await waitFor(() =>
+      expect(
+        within(hint())
+          .getAllByRole('listitem')
+          .map((item) => item.textContent),
+      ).toEqual(['Please upload your resume.', 'The form must be filled out', 'Check is required.']),
+    );
+    expect(submit().hasAttribute('disabled')).toBe(true);
+    expect(describedBy(submit())).toContain('Please upload your resume.');
+    // The button sits next to the list.
+    expect(submit().parentElement!.contains(hint())).toBe(true);
+
+    fireEvent.click(screen.getByRole('checkbox', { name: "I'm not a robot" }));
+    fireEvent.click(screen.getByRole('checkbox', { name: /I agree/ }));
+    await waitFor(() =>
+      expect(
+        within(hint())
+          .getAllByRole('listitem')
+          .map((item) => item.textContent),
+      ).toEqual(['Please upload your resume.']),
+    );
+
+    const cv = document.querySelector<HTMLInputElement>('input[type=file]')!;
+    fireEvent.change(cv, { target: { files: [new File(['%PDF-1.4\n'], 'cv.pdf', { type: 'application/pdf' })] } });
+    await waitFor(() => expect(submit().hasAttribute('disabled')).toBe(false), { timeout: 3000 });
+    expect(within(hint()).queryAllByRole('listitem')).toEqual([]);
+  });
+
+  it('a field left out (never touched) is listed once everything touched is valid', async () => {
+    await show(<Form form="partner" />);
+    fireEvent.change(await field('Name'), { target: { value: 'Ada Lovelace' } });
+    fireEvent.change(await field('Message'), { target: { value: 'We resell towers.' } });
+    const submit = screen.getByRole('button', { name: 'Submit' });
+    await waitFor(() => expect(stillNeeded(submit)).toEqual(['Email required.', 'The form must be filled out']));
+    expect(describedBy(submit)).toContain('Still needed:');
+    expect(submit.hasAttribute('disabled')).toBe(true);
+  });
+
+  it('while a field shows its error, the hint points to it instead of listing the rest', async () => {
+    await show(<Form form="partner" />);
+    fireEvent.change(await field('Name'), { target: { value: 'Ada Lovelace' } });
+    fireEvent.change(await field('Email'), { target: { value: 'Not@Valid' } });
+    const submit = screen.getByRole('button', { name: 'Submit' });
+    expect(await screen.findByText('Email not valid.')).toBeTruthy();
+    await waitFor(() => expect(describedBy(submit)).toContain('Correct the fields marked above to send.'));
+    expect(stillNeeded(submit)).toEqual([]);
+    fireEvent.change(await field('Email'), { target: { value: 'ada@example.com' } });
+    await waitFor(() => expect(stillNeeded(submit)).toEqual(['Message is required.', 'The form must be filled out']));
+  });
+});
