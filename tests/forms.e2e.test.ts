@@ -167,6 +167,8 @@ describe('forms in the browser', () => {
       const { page, scope, bundle } = await openForm(form);
       const submit = submitButton(scope);
       expect(await submit.isDisabled()).toBe(true);
+      // No field cuts what a visitor types or pastes: limits are checked, never enforced by truncation.
+      expect(await scope.locator('[maxlength]').count()).toBe(0);
 
       // Required messages appear once a field was touched; invalid values get their SPEC text.
       for (const [key, field] of visibleFields(bundle)) {
@@ -225,6 +227,52 @@ describe('forms in the browser', () => {
       }
     },
   );
+
+  it('a pasted text longer than a field allows is kept whole, with a count and the SPEC message', async () => {
+    const { page, scope } = await openForm('contact');
+    const message = scope.getByLabel(labelled('Message'));
+    const text = 'Please call me back about towers. '.repeat(8).slice(0, 250);
+    // insertText goes through the editor as a paste does (no key events), so a maxlength would cut it.
+    await message.focus();
+    await page.keyboard.insertText(text);
+    expect(await message.inputValue()).toBe(text);
+    await expect.poll(() => scope.getByText('Not more than 200.', { exact: true }).count()).toBe(1);
+    expect(await scope.getByText('250 / 200', { exact: true }).isVisible()).toBe(true);
+    expect(await message.getAttribute('aria-invalid')).toBe('true');
+    const countId = await scope.getByText('250 / 200', { exact: true }).getAttribute('id');
+    expect((await message.getAttribute('aria-describedby'))!.split(' ')).toContain(countId);
+    // Trimmed back under the limit: the count stays near it, the message goes.
+    await message.fill(text.slice(0, 190));
+    await expect.poll(() => scope.getByText('Not more than 200.', { exact: true }).count()).toBe(0);
+    expect(await scope.getByText('190 / 200', { exact: true }).isVisible()).toBe(true);
+    expect(await submitButton(scope).isDisabled()).toBe(true);
+
+    // A pasted phone number keeps every digit (a cut one would be a wrong number that passes).
+    const mobile = scope.getByLabel(labelled('Mobile'));
+    await mobile.focus();
+    await page.keyboard.insertText('+91 98765 43210');
+    expect(await mobile.inputValue()).toBe('919876543210');
+    await expect.poll(() => scope.getByText('Phone Number require minimum 10 digit.', { exact: true }).count()).toBe(1);
+  });
+
+  it('with every field typed in valid, the disabled button lists what is still missing: CV, captcha, terms', async () => {
+    const { scope, bundle } = await openForm('career');
+    for (const [key, field] of visibleFields(bundle)) {
+      await scope.getByLabel(labelled(field.title!)).fill(VALID[key] ?? 'Valid text');
+    }
+    const submit = submitButton(scope);
+    const hintIds = (await submit.getAttribute('aria-describedby'))!.split(' ');
+    const items = scope.locator(hintIds.map((id) => `[id="${id}"] li`).join(', '));
+    await expect
+      .poll(() => items.allTextContents())
+      .toEqual(['Please upload your resume.', 'The form must be filled out', 'Check is required.']);
+    expect(await submit.isDisabled()).toBe(true);
+    for (const item of await items.all()) expect(await item.isVisible()).toBe(true);
+
+    await checkWidgets(scope, bundle);
+    await expect.poll(() => submit.isDisabled()).toBe(false);
+    expect(await items.count()).toBe(0);
+  });
 
   it('a failed submission keeps what was typed, says so, and the retry reuses the idempotency key', async () => {
     const { page, scope, bundle } = await openForm('contact');
