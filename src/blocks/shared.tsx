@@ -81,10 +81,29 @@ export function SectionHeading({ heading, level = 2 }: { heading?: SectionHeadin
   );
 }
 
-/** HTML that the server already sanitized (every html prop passes through DOMPurify in the loader). */
-export function Html({ html, className }: { html?: string; className?: string }) {
+/**
+ * Moves the headings of sanitized HTML so that its highest one is an <h{top}>, keeping their
+ * relative levels (capped at h6): content written for another page (an <h3> straight under the
+ * page's <h1>, or an <h1> of its own) then fits the outline it is placed in. A pure string
+ * rewrite, so the server and the browser render the same markup.
+ */
+export function shiftHeadings(html: string, top: number): string {
+  const tag = /<(\/?)h([1-6])(?=[\s/>])/gi;
+  const levels = [...html.matchAll(tag)].map((m) => Number(m[2]));
+  if (levels.length === 0) return html;
+  const shift = top - Math.min(...levels);
+  if (shift === 0) return html;
+  return html.replace(tag, (_m, close: string, level: string) => `<${close}h${Math.min(6, Math.max(1, Number(level) + shift))}`);
+}
+
+/**
+ * HTML that the server already sanitized (every html prop passes through DOMPurify in the loader).
+ * With headingsFrom its headings start at that level (see shiftHeadings).
+ */
+export function Html({ html, className, headingsFrom }: { html?: string; className?: string; headingsFrom?: number }) {
   if (!html) return null;
-  return <div className={className ? `prose ${className}` : 'prose'} dangerouslySetInnerHTML={{ __html: html }} />;
+  const markup = headingsFrom ? shiftHeadings(html, headingsFrom) : html;
+  return <div className={className ? `prose ${className}` : 'prose'} dangerouslySetInnerHTML={{ __html: markup }} />;
 }
 
 /** The text of sanitized HTML, for matching (search), never for display. */

@@ -27,6 +27,16 @@ describe('article', () => {
     expect(screen.getByRole('link', { name: 'View All Jobs' }).getAttribute('href')).toBe('/careers');
   });
 
+  it("starts the body's headings right under the title: no skipped level (a job's <h3>s become <h2>s)", () => {
+    renderBlock(<Article title="Senior Backend Engineer" html="<h3>About the role</h3><p>…</p><h4>Stack</h4><h3>Responsibilities</h3>" />);
+    expect(screen.getAllByRole('heading').map((h) => `${h.tagName} ${h.textContent}`)).toEqual([
+      'H1 Senior Backend Engineer',
+      'H2 About the role',
+      'H3 Stack',
+      'H2 Responsibilities',
+    ]);
+  });
+
   it('renders without the parts that have no value', () => {
     renderBlock(<Article title="Only a title" />);
     expect(screen.getByRole('heading', { level: 1, name: 'Only a title' })).toBeTruthy();

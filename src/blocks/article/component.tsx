@@ -15,7 +15,8 @@ export function Article({ category, title, date, image, html, backLink, cta }: A
         <OptionalLink link={cta} className="button button--primary article__cta" />
       </header>
       {image ? <img className="article__image" src={image} alt="" width={1200} height={630} fetchPriority="high" decoding="async" /> : null}
-      <Html html={html} className="article__body" />
+      {/* The body's sections sit right under the article's <h1>. */}
+      <Html html={html} className="article__body" headingsFrom={2} />
       <p className="article__back">
         <OptionalLink link={backLink} className="text-link" />
       </p>

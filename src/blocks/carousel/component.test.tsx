@@ -14,6 +14,13 @@ describe('carousel', () => {
         .getAllByRole('heading', { level: 3 })
         .map((h) => h.textContent),
     ).toEqual(['Lease & Contract Management', 'AI-powered Asset Tracking', 'Revenue Management']);
+    // WAI-ARIA carousel pattern: the region is described as a carousel, each slide is a group
+    // described as a slide and named "N of M".
+    expect(region.getAttribute('aria-roledescription')).toBe('carousel');
+    const slides = within(region).getAllByRole('group', { name: /^\d+ of 3$/ });
+    expect(slides.map((slide) => slide.getAttribute('aria-label'))).toEqual(['1 of 3', '2 of 3', '3 of 3']);
+    expect(slides.every((slide) => slide.getAttribute('aria-roledescription') === 'slide')).toBe(true);
+    expect(within(slides[1]).getByRole('heading', { level: 3 }).textContent).toBe('AI-powered Asset Tracking');
     expect(screen.getByRole('button', { name: 'Previous slide' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Next slide' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: /Pause/ })).toBeNull();

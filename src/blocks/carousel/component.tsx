@@ -137,9 +137,12 @@ export function Carousel({
   };
 
   return (
+    // The WAI-ARIA carousel pattern: a named region described as a carousel, its slides groups
+    // described as slides and named "N of M".
     <section
       ref={sectionRef}
       className={`carousel carousel--${variant}`}
+      aria-roledescription="carousel"
       aria-labelledby={heading?.title ? `${id}-h` : undefined}
       aria-label={heading?.title ? undefined : name}
     >
@@ -153,7 +156,7 @@ export function Carousel({
       ) : (
         <SectionHeading heading={heading} />
       )}
-      <div className={variant === 'hero' ? 'carousel__frame' : 'carousel__frame container'} aria-roledescription="carousel">
+      <div className={variant === 'hero' ? 'carousel__frame' : 'carousel__frame container'}>
         {/* Focusable: until swiper arrives this is a native scroller, and keyboard users scroll it too
             (axe scrollable-region-focusable). */}
         <div
@@ -169,8 +172,9 @@ export function Carousel({
               <div
                 className="swiper-slide carousel__slide"
                 key={index}
+                role="group"
                 aria-roledescription="slide"
-                aria-label={`${index + 1} / ${items.length}`}
+                aria-label={slideLabel(index, items.length)}
               >
                 {variant === 'hero' ? (
                   <HeroSlide slide={slide} first={index === 0} priority={priority} />
@@ -216,6 +220,11 @@ export function Carousel({
       </div>
     </section>
   );
+}
+
+/** A slide's name, worded as swiper's slideLabelMessage (swiper.ts) so it stays the same once swiper runs. */
+function slideLabel(index: number, total: number): string {
+  return `${index + 1} of ${total}`;
 }
 
 type Slide = CarouselBlockProps['slides'][number];

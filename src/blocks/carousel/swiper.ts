@@ -43,7 +43,15 @@ export function createSwiper(
     rewind: true,
     watchOverflow: true,
     keyboard: { enabled: true, onlyInViewport: true },
-    a11y: { enabled: true, prevSlideMessage: 'Previous slide', nextSlideMessage: 'Next slide', slideRole: 'group' },
+    // Slides keep the server-rendered role, description and "N of M" name (component.tsx).
+    a11y: {
+      enabled: true,
+      prevSlideMessage: 'Previous slide',
+      nextSlideMessage: 'Next slide',
+      slideRole: 'group',
+      itemRoleDescriptionMessage: 'slide',
+      slideLabelMessage: '{{index}} of {{slidesLength}}',
+    },
     navigation: { prevEl: options.prev, nextEl: options.next },
     autoplay: options.autoplay ? { delay: AUTOPLAY_DELAY_MS, pauseOnMouseEnter: true, disableOnInteraction: false } : false,
   }) as unknown as CarouselSwiper;
