@@ -69,7 +69,9 @@ try {
   const oldest = outbox.oldestPending();
   const oldestPendingAgeMs = oldest === undefined ? 0 : Date.now() - oldest;
   if (values.json) {
-    console.log(JSON.stringify({ file, counts, oldestPendingAgeMs, ...(retried === undefined ? {} : { retried }), pending, dead }, null, 2));
+    console.log(
+      JSON.stringify({ file, counts, oldestPendingAgeMs, ...(retried === undefined ? {} : { retried }), pending, dead }, null, 2),
+    );
   } else {
     if (retried) console.log(`${retried} dead submission(s) put back to pending; the running site delivers them.\n`);
     console.log(

@@ -34,7 +34,8 @@ export async function spawnSite(env: Record<string, string>, mode: 'production' 
   const defaults = outboxDefaults();
   const ownOutbox = env.OUTBOX_DB === undefined && process.env.OUTBOX_DB === undefined ? defaults.OUTBOX_DB : undefined;
   // Test sites serve the reference service's images from where it is (a real site sets IMAGE_BASE_URL).
-  const images: Record<string, string> = env.CONTENT_API_BASE && !env.IMAGE_BASE_URL ? { IMAGE_BASE_URL: `${env.CONTENT_API_BASE}/uploads` } : {};
+  const images: Record<string, string> =
+    env.CONTENT_API_BASE && !env.IMAGE_BASE_URL ? { IMAGE_BASE_URL: `${env.CONTENT_API_BASE}/uploads` } : {};
   const site = await startSiteProcess({ cwd: projectRoot, mode, defaults, env: { ...images, ...env } });
   const end = async (signal: NodeJS.Signals) => {
     await site.end(signal);
