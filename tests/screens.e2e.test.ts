@@ -113,10 +113,18 @@ describe('screens', () => {
     expect(await page.getByRole('link', { name: 'Download Brochures' }).count()).toBe(1);
   });
 
-  it("white papers: tabs reload the list by cat_slug ('Case Studies' / 'White Paper'), 10 per page, paged at the list", async () => {
+  it("white papers: tabs reload the list by cat_slug ('Case Studies' / 'White Paper'), 10 per page, paged at the list, searchable", async () => {
     const page = await visit('/white-paper-case-studies');
-    const grid = page.locator('[data-block="card-grid"]');
+    const grid = page.locator('[data-block="filterable-grid"]');
     expect(await grid.locator('.card').count()).toBe(10);
+    // The search box filters the page in view.
+    const search = page.getByRole('searchbox', { name: 'Search white papers and case studies' });
+    const title = (await grid.locator('.card__title').first().textContent())!;
+    await search.fill(title);
+    await expect.poll(() => grid.locator('.card__title').first().textContent()).toBe(title);
+    expect(await grid.getByText(/^\d+ results?$/).count()).toBe(1);
+    await search.fill('');
+    await expect.poll(() => grid.locator('.card').count()).toBe(10);
     const tabs = page.getByRole('navigation', { name: 'White paper and case study categories' });
     expect(await tabs.getByRole('link', { name: 'All' }).getAttribute('aria-current')).toBe('page');
     for (const [label, code] of [

@@ -343,7 +343,7 @@ export interface FilterOption {
   value: string;
 }
 /**
- * A grid of cards filtered in the browser by category tabs and a search box, paged client-side (e.g. white papers and case studies, 10 per page). The first page is server-rendered.
+ * A grid of cards filtered in the browser by a search box and (when categories are given) category tabs, paged client-side. The first page is server-rendered. Without categories there is no tab bar, e.g. below category tabs that reload a server-paged list (white papers and case studies, 10 per page).
  */
 export interface FilterableGridProps {
   heading?: SectionHeading;
@@ -351,7 +351,7 @@ export interface FilterableGridProps {
   searchLabel?: string;
   pageSize?: number;
   emptyText?: string;
-  categories: GridCategory[];
+  categories?: GridCategory[];
   items: GridItem[];
 }
 export interface GridCategory {
@@ -361,6 +361,10 @@ export interface GridCategory {
 export interface GridItem {
   title: string;
   category?: string | number;
+  /**
+   * Plain text.
+   */
+  label?: string;
   date?: string;
   /**
    * HTML; the renderer always sanitizes it (DOMPurify) before it reaches a page.

@@ -35,4 +35,18 @@ describe('filterable-grid', () => {
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search' }), { target: { value: 'nothing like this' } });
     expect(screen.getByText('Nothing matches your search.')).toBeTruthy();
   });
+
+  it('without categories: no tab bar, a search over the items given (e.g. one server page), labels from the items', () => {
+    const items = fixture.items.map((item, i) => ({ ...item, label: i % 2 ? 'White Paper' : 'Case Studies' }));
+    renderBlock(
+      <FilterableGrid heading={fixture.heading} items={items} pageSize={10} searchLabel="Search white papers and case studies" />,
+    );
+    expect(screen.queryByRole('tablist')).toBeNull();
+    expect(screen.queryByRole('tabpanel')).toBeNull();
+    expect(screen.queryByText(/results?$/)).toBeNull(); // no count until a search narrows the page
+    expect(screen.getAllByText('White Paper').length).toBeGreaterThan(0);
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search white papers and case studies' }), { target: { value: 'tower' } });
+    expect(titles()).toEqual(['Tower asset audits']);
+    expect(screen.getByText('1 result')).toBeTruthy();
+  });
 });

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import type { FilterableGridBlockProps } from '../../generated/blocks.ts';
 import { pageSlots } from '../paging.ts';
 import { DateText, Html, listOf, textOf, OptionalLink, SectionHeading, type BlockExtras, itemHeading } from '../shared.tsx';
@@ -32,22 +32,27 @@ export function FilterableGrid({
   const current = Math.min(page, last);
   const shown = filtered.slice((current - 1) * pageSize, current * pageSize);
   const tabs = [{ key: '', label: allLabel }, ...cats.map((c) => ({ key: c.value, label: c.label }))];
+  // Without categories (e.g. tabs that reload a server-paged list), no tab bar: the search filters these items.
+  const withTabs = cats.length > 0;
+  const Panel = withTabs ? TabPanel : PlainPanel;
 
   return (
     <section className="filterable-grid">
       <div className="container">
         <SectionHeading heading={heading} />
         <div className="filterable-grid__controls">
-          <TabList
-            label="Categories"
-            idBase={idBase}
-            tabs={tabs}
-            selected={category}
-            onSelect={(key) => {
-              setCategory(key);
-              setPage(1);
-            }}
-          />
+          {withTabs ? (
+            <TabList
+              label="Categories"
+              idBase={idBase}
+              tabs={tabs}
+              selected={category}
+              onSelect={(key) => {
+                setCategory(key);
+                setPage(1);
+              }}
+            />
+          ) : null}
           <div className="filterable-grid__search" role="search">
             <label htmlFor={searchId}>{searchLabel}</label>
             <input
@@ -61,16 +66,18 @@ export function FilterableGrid({
             />
           </div>
         </div>
-        <TabPanel
+        <Panel
           idBase={idBase}
           selectedIndex={Math.max(
             0,
             tabs.findIndex((t) => t.key === category),
           )}
         >
-          <p className="filterable-grid__count" aria-live="polite">
-            {filtered.length === 1 ? '1 result' : `${filtered.length} results`}
-          </p>
+          {withTabs || needle ? (
+            <p className="filterable-grid__count" aria-live="polite">
+              {filtered.length === 1 ? '1 result' : `${filtered.length} results`}
+            </p>
+          ) : null}
           {shown.length === 0 ? (
             <p className="card-grid__empty">{emptyText}</p>
           ) : (
@@ -82,7 +89,9 @@ export function FilterableGrid({
                   ) : null}
                   <div className="card__body">
                     <p className="card__meta">
-                      {labelOf(item.category) ? <span className="card__label">{labelOf(item.category)}</span> : null}
+                      {(item.label ?? labelOf(item.category)) ? (
+                        <span className="card__label">{item.label ?? labelOf(item.category)}</span>
+                      ) : null}
                       <DateText value={item.date} />
                     </p>
                     <ItemTitle className="card__title">{item.title}</ItemTitle>
@@ -128,8 +137,12 @@ export function FilterableGrid({
               </ul>
             </nav>
           ) : null}
-        </TabPanel>
+        </Panel>
       </div>
     </section>
   );
+}
+
+function PlainPanel({ children }: { idBase: string; selectedIndex: number; children: ReactNode }) {
+  return <div>{children}</div>;
 }
