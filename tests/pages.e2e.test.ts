@@ -73,6 +73,13 @@ describe('every page of the engine issue loads cleanly in Chromium', () => {
 });
 
 describe('site chrome', () => {
+  it("the header and footer 'About' links follow the configured brand (/about-{brand})", async () => {
+    const { page } = await visit('/privacy-policy');
+    const hrefs = await page.getByRole('link', { name: 'About Us' }).evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+    expect(hrefs.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(hrefs)).toEqual(new Set(['/about-veltrix']));
+  });
+
   it('the header becomes sticky after 70 px of scroll', async () => {
     const { page } = await visit('/privacy-policy');
     const header = page.locator('header.site-header');
