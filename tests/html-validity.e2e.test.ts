@@ -12,12 +12,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { createValidator, loadDefinitionFiles, loadSiteFile } from '../tools/lib/project.ts';
+import { concreteUrl, definitionRoutes } from './e2e/routes.ts';
 
 const site = inject('siteUrl');
-const validator = await createValidator();
-const { definitions } = validator.validate(await loadDefinitionFiles(), await loadSiteFile());
-const routes = definitions.flatMap((definition) => definition.routes.map((route) => ({ route, layout: definition.layout })));
+const routes = (await definitionRoutes()).map(({ route, definition }) => ({ route, layout: definition.layout }));
 
 /** The jar shipped inside the npm package (nothing is downloaded when the test runs). */
 const vnuJar = String(createRequire(import.meta.url)('vnu-jar') as string);
@@ -25,16 +23,7 @@ const hasJava = spawnSync('java', ['-version'], { stdio: 'ignore' }).status === 
 const skip = !hasJava && !process.env.CI;
 if (skip) console.warn('html-validity: skipped, no `java` on PATH (install a JRE, e.g. apt-get install default-jre-headless)');
 
-/** A concrete URL for a route: itself, or for /x/:slug the first matching link on /x. */
-async function concrete(route: string): Promise<string> {
-  if (!route.includes(':') && !route.includes('*')) return route;
-  const parent = route.slice(0, route.lastIndexOf('/')) || '/';
-  const html = await (await fetch(`${site}${parent}`)).text();
-  const pattern = new RegExp(`href="(${route.replace(/:[A-Za-z_]+/g, '[^/"#?]+').replace('*', '[^"]*')})"`);
-  const found = pattern.exec(html)?.[1];
-  if (!found) throw new Error(`no link matching ${route} on ${parent}`);
-  return found;
-}
+const concrete = (route: string) => concreteUrl(site, route);
 
 /** The form layout with a real document: the first "get it by e-mail" link of the site. */
 async function formWithDocument(): Promise<string> {

@@ -6,26 +6,14 @@
  */
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createValidator, loadDefinitionFiles, loadSiteFile } from '../tools/lib/project.ts';
 import { literalTags } from '../tools/lib/spec-coverage.ts';
 import { containsBinding } from '../src/renderer/bindings.ts';
 import { launch, openPage } from './e2e/browser.ts';
+import { concreteUrl, definitionRoutes } from './e2e/routes.ts';
 
 const site = inject('siteUrl');
-const validator = await createValidator();
-const { definitions } = validator.validate(await loadDefinitionFiles(), await loadSiteFile());
-const routes = definitions.flatMap((definition) => definition.routes.map((route) => ({ route, definition })));
-
-/** A concrete URL for a route: itself, or for /x/:slug the first matching link on /x. */
-async function concrete(route: string): Promise<string> {
-  if (!route.includes(':') && !route.includes('*')) return route;
-  const parent = route.slice(0, route.lastIndexOf('/')) || '/';
-  const html = await (await fetch(`${site}${parent}`)).text();
-  const pattern = new RegExp(`href="(${route.replace(/:[A-Za-z_]+/g, '[^/"#?]+').replace('*', '[^"]*')})"`);
-  const found = pattern.exec(html)?.[1];
-  if (!found) throw new Error(`no link matching ${route} on ${parent}`);
-  return found;
-}
+const routes = await definitionRoutes();
+const concrete = (route: string) => concreteUrl(site, route);
 
 let browser: Browser;
 let context: BrowserContext;
