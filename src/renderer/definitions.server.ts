@@ -59,12 +59,26 @@ function diskInputs(): Inputs {
   };
 }
 
+/**
+ * A production server does not start on definitions `npm run validate` rejects (CI should have
+ * stopped them), unless ALLOW_INVALID_DEFINITIONS=1 says to serve the rest: broken definitions are
+ * then left out and broken sections skipped, as in development.
+ */
+export function refuseInvalid(issueCount: number, production: boolean, env: NodeJS.ProcessEnv): void {
+  if (issueCount > 0 && production && env.ALLOW_INVALID_DEFINITIONS !== '1') {
+    throw new Error(
+      `${issueCount} problem(s) in the page definitions (listed above): not starting. Fix them (npm run validate), or set ALLOW_INVALID_DEFINITIONS=1 to serve without the broken parts.`,
+    );
+  }
+}
+
 function build(): Catalog {
   const { files, schemas, contract, siteText } = import.meta.env.DEV ? diskInputs() : bundledInputs();
   const validator = new DefinitionValidator({ schemas, blockNames, contract });
   const { issues, definitions, site } = validator.validate(files, { file: 'site.config.json', text: siteText });
   for (const issue of issues) console.error(`[definitions] ${formatIssue(issue)}`);
   if (!site) throw new Error('site.config.json could not be read; see the errors above');
+  refuseInvalid(issues.length, import.meta.env.PROD, process.env);
 
   const routes = definitions.flatMap((definition) => definition.routes.map((path) => ({ path, definition })));
   const routeObjects = routes.map((r, index) => ({ path: r.path, id: String(index) }));

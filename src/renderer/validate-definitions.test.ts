@@ -136,6 +136,16 @@ describe('definition validator', () => {
     expect(home.some((a) => a.path.startsWith('page.page_data.') || a.path.startsWith('page.homepage.security_section'))).toBe(false);
   });
 
+  it('leaves out a definition whose shape is broken (its route is a 404, never a page without its layout)', () => {
+    const broken = withFile(edited('privacy-policy.json', '"layout": "main"', '"layout": "mian"'));
+    const { issues, definitions } = validator.validate(broken, site);
+    expect(issues.map(formatIssue)[0]).toMatch(
+      /privacy-policy\.json:\d+:\d+ \/layout: must be one of "main", "form", "campaign", "standalone"/,
+    );
+    expect(definitions.some((d) => d.file.endsWith('privacy-policy.json'))).toBe(false);
+    expect(definitions.length).toBe(real.length - 1);
+  });
+
   it('rejects two pages on one route and requires exactly one not-found page', () => {
     const duplicate = { file: 'page-definitions/blog-copy.json', text: real.find((f) => f.file === 'page-definitions/blog.json')!.text };
     expect(messages([...real, duplicate]).join('\n')).toMatch(

@@ -395,7 +395,9 @@ export class DefinitionValidator {
       const anchor = isPlainObject(section) ? section.anchor : undefined;
       if (typeof anchor === 'string' && !ids.has(anchor)) report(`/sections/${index}/anchor`, `no section has the id "${anchor}"`);
     });
-    if (shapeBroken && !isPlainObject(value)) return undefined;
+    // A definition whose shape is wrong (e.g. "layout": "mian") is left out: its route is a 404,
+    // never a page rendered without its layout. A section that fails is only skipped.
+    if (shapeBroken) return undefined;
 
     return {
       file,
@@ -409,7 +411,7 @@ export class DefinitionValidator {
       brochureButton: value.brochureButton === true,
       scrollTo: value.scrollTo as PageDefinition['scrollTo'],
       sections,
-      invalidSections: shapeBroken ? new Set(sections.map((_s, i) => i)) : invalidSections,
+      invalidSections,
     };
   }
 
