@@ -7,7 +7,6 @@
  * `--skip-lighthouse`, `--lcp-runs N` (median of N loads, default 3).
  * Never part of the timed tests: numbers depend on the machine.
  */
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -17,6 +16,7 @@ import type { Browser } from 'playwright-core';
 import { launch, CHROMIUM, CHROMIUM_FLAGS } from '../tests/e2e/browser.ts';
 import { startContentService } from './content-service/server.ts';
 import { projectRoot } from './lib/project.ts';
+import { ensureBuild } from './lib/build-state.ts';
 import { startSnapshotSite } from './lib/snapshot-site.ts';
 
 /** Lighthouse's mobile defaults (simulated throttling), applied as real throttling for the LCP comparison. */
@@ -264,15 +264,8 @@ async function main() {
   const skipLighthouse = process.argv.includes('--skip-lighthouse');
   const lcpRuns = Math.max(1, Number(argValue('--lcp-runs') ?? 3));
 
-  if (!existsSync(path.join(projectRoot, 'build/server/index.js'))) {
-    console.log('No production build: building…');
-    const build = spawnSync('npx', ['react-router', 'build'], {
-      cwd: projectRoot,
-      stdio: 'inherit',
-      env: { ...process.env, NODE_ENV: 'production' },
-    });
-    if (build.status !== 0) process.exit(build.status ?? 1);
-  }
+  // Measures what `npm start` would serve: a build older than its sources is rebuilt first.
+  ensureBuild(projectRoot);
 
   const content = await startContentService({ port: 0 });
   // A private copy of the build: e2e runs elsewhere may rebuild build/ while the bench runs.

@@ -20,6 +20,7 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, write
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { startContentService, type RunningContentService } from './content-service/server.ts';
+import { ensureBuild } from './lib/build-state.ts';
 import { projectRoot } from './lib/project.ts';
 import { startSnapshotSite, type SnapshotSite } from './lib/snapshot-site.ts';
 
@@ -173,6 +174,8 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     ?.split(',')
     .map((s) => s.trim())
     .filter(Boolean);
+  // Exports what `npm start` would serve: a build older than its sources is rebuilt first.
+  ensureBuild(projectRoot);
   const started = Date.now();
   const result = await exportSite({ outDir: arg('--out'), only, log: true });
   console.log(
