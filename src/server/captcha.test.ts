@@ -48,6 +48,11 @@ describe('captcha: Google reCAPTCHA mode (with a secret)', () => {
     });
   });
 
+  it('never trusts the request Host header: without configured host names, no Google token passes', async () => {
+    const captcha = new CaptchaVerifier({ secret: 's', fetch: google({ success: true, hostname: 'evil.example' }) });
+    expect((await captcha.verify('t', { host: 'evil.example' })).ok).toBe(false);
+  });
+
   it('refuses a token solved on another host than the configured ones, whatever Host header the request carries', async () => {
     const configured = { secret: 's', hostnames: ['www.example.com'] };
     expect(

@@ -22,7 +22,7 @@ describe('page ETag', () => {
 });
 
 describe('kept rendered pages', () => {
-  async function serve(ttl: number, keyOf?: (url: URL) => string | undefined) {
+  async function serve(ttl: number, keyOf?: (url: URL) => string | undefined, renderMaxEntries?: number) {
     const express = (await import('express')).default;
     const { pageCaching } = await import('./page-cache.ts');
     let renders = 0;
@@ -32,7 +32,7 @@ describe('kept rendered pages', () => {
       res.locals.cspNonce = `nonce${++counter}`;
       next();
     });
-    app.use(pageCaching({ cacheControl: 'public, max-age=0', renderTtlMs: ttl, keyOf }));
+    app.use(pageCaching({ cacheControl: 'public, max-age=0', renderTtlMs: ttl, keyOf, renderMaxEntries }));
     app.get('/page', (_req, res) => {
       renders += 1;
       res.type('html').send(`<script nonce="${res.locals.cspNonce}">x</script><p>render ${renders}</p>`);
@@ -89,6 +89,15 @@ describe('kept rendered pages', () => {
     expect(site.renders()).toBe(3); // rendered, not kept
     const again = await fetch(`${site.url}/page?page=2`);
     expect(again.headers.get('x-page-cache')).toBe('hit');
+    await site.close();
+  });
+
+  it('a flood of tracking-parameter URLs does not evict the pages everyone asks for', async () => {
+    const keyOf = (url: URL) => ([...url.searchParams.keys()].some((k) => k !== 'page') ? undefined : url.pathname + url.search);
+    const site = await serve(10_000, keyOf, 2);
+    await fetch(`${site.url}/page`);
+    for (let i = 0; i < 5; i++) await fetch(`${site.url}/page?gclid=${i}`);
+    expect((await fetch(`${site.url}/page`)).headers.get('x-page-cache')).toBe('hit');
     await site.close();
   });
 });
