@@ -14,9 +14,13 @@ const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 ensureBuild(projectRoot);
 
 const { startSite } = await import('../src/server/main.ts');
+const { describeCaptcha, submissionConfig } = await import('../src/server/submissions/config.ts');
+// Read first: a setting that would wrongly accept leads stops the start here, with its reason.
+const captcha = submissionConfig().captchaMode;
 const site = await startSite({ mode: 'production' });
 if (site.contentUrl) console.log(`Reference content service (sample content) on ${site.contentUrl}`);
 console.log(`Site ready on ${site.url}`);
+console.log(describeCaptcha(captcha));
 const stop = () => void site.close().then(() => process.exit(0));
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
