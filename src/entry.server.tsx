@@ -1,88 +1,50 @@
+/**
+ * Renders every document. The whole page is rendered before anything is sent (pages are small
+ * and kept by the page cache; crawlers need the whole page anyway), then finished in one place,
+ * src/server/document.ts: critical CSS, paint-first bootstrap, hash-based CSP, caching headers,
+ * ETag/304 and the page cache. The site's settings arrive in the load context (src/server/site.ts).
+ */
 import { PassThrough } from 'node:stream';
-
+import type { ReactElement } from 'react';
 import type { AppLoadContext, EntryContext } from 'react-router';
-import { createReadableStreamFromReadable } from '@react-router/node';
 import { ServerRouter } from 'react-router';
-import { isbot } from 'isbot';
-import type { RenderToPipeableStreamOptions } from 'react-dom/server';
 import { renderToPipeableStream } from 'react-dom/server';
+import { finishDocument } from './server/document.ts';
 
 export const streamTimeout = 5_000;
 
-/** The per-request CSP nonce set by src/server/security.ts (absent in development). */
-function nonceOf(loadContext: AppLoadContext): string | undefined {
-  const nonce = (loadContext as { cspNonce?: unknown } | undefined)?.cspNonce;
-  return typeof nonce === 'string' ? nonce : undefined;
+function renderToString(element: ReactElement): Promise<{ html: string; failed: boolean }> {
+  return new Promise((resolve, reject) => {
+    let failed = false;
+    const { pipe, abort } = renderToPipeableStream(element, {
+      onAllReady() {
+        const sink = new PassThrough();
+        const chunks: Buffer[] = [];
+        sink.on('data', (chunk: Buffer) => chunks.push(chunk));
+        sink.on('end', () => {
+          clearTimeout(timer);
+          resolve({ html: Buffer.concat(chunks).toString('utf8'), failed });
+        });
+        pipe(sink);
+      },
+      onShellError: reject,
+      onError(error: unknown) {
+        failed = true;
+        console.error(error);
+      },
+    });
+    // Abort after `streamTimeout` so rejected boundaries still flush (React Router's default).
+    const timer = setTimeout(() => abort(), streamTimeout + 1000);
+  });
 }
 
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
   loadContext: AppLoadContext,
-  // If you have middleware enabled:
-  // loadContext: RouterContextProvider
 ) {
-  // https://httpwg.org/specs/rfc9110.html#HEAD
-  if (request.method.toUpperCase() === 'HEAD') {
-    return new Response(null, {
-      status: responseStatusCode,
-      headers: responseHeaders,
-    });
-  }
-
-  const nonce = nonceOf(loadContext);
-  return new Promise((resolve, reject) => {
-    let shellRendered = false;
-    const userAgent = request.headers.get('user-agent');
-
-    // Ensure requests from bots and SPA Mode renders wait for all content to load before responding
-    // https://react.dev/reference/react-dom/server/renderToPipeableStream#waiting-for-all-content-to-load-for-crawlers-and-static-generation
-    const readyOption: keyof RenderToPipeableStreamOptions =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady';
-
-    // Abort the rendering stream after the `streamTimeout` so it has time to
-    // flush down the rejected boundaries
-    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
-
-    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} nonce={nonce} />, {
-      nonce,
-      [readyOption]() {
-        shellRendered = true;
-        const body = new PassThrough({
-          final(callback) {
-            // Clear the timeout to prevent retaining the closure and memory leak
-            clearTimeout(timeoutId);
-            timeoutId = undefined;
-            callback();
-          },
-        });
-        const stream = createReadableStreamFromReadable(body);
-
-        responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-
-        pipe(body);
-
-        resolve(
-          new Response(stream, {
-            headers: responseHeaders,
-            status: responseStatusCode,
-          }),
-        );
-      },
-      onShellError(error: unknown) {
-        reject(error);
-      },
-      onError(error: unknown) {
-        responseStatusCode = 500;
-        // Log streaming rendering errors from inside the shell.  Don't log
-        // errors encountered during initial shell rendering since they'll
-        // reject and get logged in handleDocumentRequest.
-        if (shellRendered) {
-          console.error(error);
-        }
-      },
-    });
-  });
+  const { html, failed } = await renderToString(<ServerRouter context={routerContext} url={request.url} />);
+  return finishDocument(request, failed ? 500 : responseStatusCode, responseHeaders, html, loadContext.site.document);
 }

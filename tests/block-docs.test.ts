@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { blockNames } from '../src/blocks/registry.ts';
-import { blockSchemaId } from '../src/renderer/validate-definitions.ts';
+import { blockSchemaId } from '../src/renderer/schema-store.ts';
 import { DOCS_FILE, generateBlockDocs } from '../tools/generate-block-docs.ts';
 import { loadSchemas, projectRoot } from '../tools/lib/project.ts';
 

@@ -1,16 +1,24 @@
-import { rm, writeFile } from 'node:fs/promises';
+/**
+ * npm run dev: pages through Vite, and definitions picked up without a restart. The server reads a
+ * temporary copy of page-definitions/ (PAGE_DEFINITIONS_DIR), so the test never writes into the
+ * real folder; the copy is removed afterwards.
+ */
+import { existsSync } from 'node:fs';
+import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { projectRoot } from '../tools/lib/project.ts';
 import { spawnSite, type ChildSite } from './e2e/servers.ts';
 
 const content = inject('contentUrl');
-const file = path.join(projectRoot, 'page-definitions/zz-dev-reload-check.json');
+let dir: string;
+let file: string;
 let dev: ChildSite;
 
 function definition(heading: string) {
   return JSON.stringify({
-    $schema: '../schemas/page-definition.schema.json',
+    $schema: path.relative(dir, path.join(projectRoot, 'schemas/page-definition.schema.json')).split(path.sep).join('/'),
     route: '/dev-reload-check',
     layout: 'main',
     meta: { title: heading },
@@ -24,12 +32,15 @@ async function headingOf(route: string): Promise<string | undefined> {
 }
 
 beforeAll(async () => {
-  dev = await spawnSite({ CONTENT_API_BASE: content, EMBEDDED_CONTENT_SERVICE: '0' }, 'development');
+  dir = await mkdtemp(path.join(tmpdir(), 'dev-server-e2e-'));
+  await cp(path.join(projectRoot, 'page-definitions'), dir, { recursive: true });
+  file = path.join(dir, 'zz-dev-reload-check.json');
+  dev = await spawnSite({ CONTENT_API_BASE: content, EMBEDDED_CONTENT_SERVICE: '0', PAGE_DEFINITIONS_DIR: dir }, 'development');
 });
 
 afterAll(async () => {
-  await rm(file, { force: true });
   await dev?.stop();
+  if (dir) await rm(dir, { recursive: true, force: true });
 });
 
 describe('npm run dev', () => {
@@ -45,5 +56,6 @@ describe('npm run dev', () => {
     await expect.poll(() => headingOf('/dev-reload-check'), { timeout: 15_000, interval: 300 }).toBe('Second version');
     await rm(file);
     await expect.poll(async () => (await fetch(`${dev.url}/dev-reload-check`)).status, { timeout: 15_000, interval: 300 }).toBe(404);
+    expect(existsSync(path.join(projectRoot, 'page-definitions/zz-dev-reload-check.json'))).toBe(false);
   });
 });

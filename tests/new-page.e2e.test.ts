@@ -4,11 +4,13 @@
  *   2. `npm run new-page` (flags, non-interactive) writes the definition,
  *   3. `npm run validate` passes,
  *   4. `npm run dev` shows the new route in real Chromium with no console error.
- * The temporary definition (zz-*.json) is removed afterwards, even when a step fails.
+ * Everything works on a temporary copy of page-definitions/ (PAGE_DEFINITIONS_DIR), so the real
+ * folder is never written; the copy is removed afterwards, even when a step fails.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -20,7 +22,6 @@ import { spawnSite, type ChildSite } from './e2e/servers.ts';
 const name = 'zz-new-page-check';
 const route = `/${name}`;
 const endpoint = '/api/page/privacy-policy';
-const file = path.join(projectRoot, 'page-definitions', `${name}.json`);
 const flags = [
   '--route',
   route,
@@ -35,6 +36,9 @@ const flags = [
   '--yes',
 ];
 
+/** The temporary definitions folder (absolute), and the new definition in it. */
+let dir: string;
+let file: string;
 let dev: ChildSite | undefined;
 let browser: Browser | undefined;
 
@@ -42,18 +46,20 @@ function npm(...args: string[]) {
   return spawnSync('npm', ['run', '--silent', ...args], {
     cwd: projectRoot,
     encoding: 'utf8',
-    env: { ...process.env, NODE_ENV: 'development' },
+    env: { ...process.env, NODE_ENV: 'development', PAGE_DEFINITIONS_DIR: dir },
   });
 }
 
 beforeAll(async () => {
-  await rm(file, { force: true });
+  dir = await mkdtemp(path.join(tmpdir(), 'new-page-e2e-'));
+  await cp(path.join(projectRoot, 'page-definitions'), dir, { recursive: true });
+  file = path.join(dir, `${name}.json`);
 });
 
 afterAll(async () => {
-  await rm(file, { force: true });
   await browser?.close();
   await dev?.stop();
+  if (dir) await rm(dir, { recursive: true, force: true });
 });
 
 describe('README "Add a page", followed with npm run new-page', () => {
@@ -67,11 +73,13 @@ describe('README "Add a page", followed with npm run new-page', () => {
   it('2. npm run new-page writes a definition with $schema and version', () => {
     const run = npm('new-page', '--', ...flags);
     expect(run.status, run.stderr + run.stdout).toBe(0);
-    expect(run.stdout).toContain(`Created page-definitions/${name}.json`);
+    expect(run.stdout).toContain(`Created ${path.relative(projectRoot, file)} `);
     expect(run.stdout).toContain('Next:');
+    expect(existsSync(path.join(projectRoot, 'page-definitions', `${name}.json`))).toBe(false);
     const definition = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+    // $schema leads from the temporary folder to the project's schema.
+    expect(path.resolve(dir, definition.$schema as string)).toBe(path.join(projectRoot, 'schemas/page-definition.schema.json'));
     expect(definition).toMatchObject({
-      $schema: '../schemas/page-definition.schema.json',
       version: 1,
       route,
       layout: 'main',
@@ -93,11 +101,16 @@ describe('README "Add a page", followed with npm run new-page', () => {
     expect(existsSync(file)).toBe(true);
     const run = npm('validate');
     expect(run.status, run.stderr + run.stdout).toBe(0);
-    expect(run.stdout).toMatch(/definitions valid/);
+    // It checked the temporary folder, the new definition included.
+    const count = readdirSync(dir, { recursive: true }).filter((f) => String(f).endsWith('.json')).length;
+    expect(run.stdout).toMatch(new RegExp(`\\b${count} definitions valid`));
   });
 
   it('4. npm run dev shows the new route in Chromium without console errors', { timeout: 180_000 }, async () => {
-    dev = await spawnSite({ CONTENT_API_BASE: inject('contentUrl'), EMBEDDED_CONTENT_SERVICE: '0' }, 'development');
+    dev = await spawnSite(
+      { CONTENT_API_BASE: inject('contentUrl'), EMBEDDED_CONTENT_SERVICE: '0', PAGE_DEFINITIONS_DIR: dir },
+      'development',
+    );
     browser = await launch();
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     // First visit: Vite may optimise dependencies and reload once.

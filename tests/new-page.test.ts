@@ -1,6 +1,11 @@
-/** tools/new-page.ts checks, without writing anything (the full flow is tests/new-page.e2e.test.ts). */
+/** npm run new-page, planning (tools/new-page/plan.ts): checks without writing anything (the full flow is tests/new-page.e2e.test.ts). */
+import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import prettier from 'prettier';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadProject, nameFromRoute, planPage, type Project } from '../tools/new-page.ts';
+import { projectRoot } from '../tools/lib/project.ts';
+import { loadProject, nameFromRoute, planPage, schemaReference, type Project } from '../tools/new-page/plan.ts';
 
 let project: Project;
 beforeAll(async () => {
@@ -29,6 +34,36 @@ describe('npm run new-page (planning)', { timeout: 30_000 }, () => {
     // The title comes from page.page_data.page_title: no meta needed.
     expect(plan.definition.meta).toBeUndefined();
     expect(plan.text.startsWith('{\n  "$schema": "../schemas/page-definition.schema.json",\n  "version": 1,\n')).toBe(true);
+    // Written as `npm run format` would leave it.
+    const config = await prettier.resolveConfig(path.join(projectRoot, plan.file));
+    expect(config?.printWidth).toBe(140);
+    expect(await prettier.format(plan.text, { ...config, parser: 'json', filepath: plan.file })).toBe(plan.text);
+  });
+
+  it('plans into PAGE_DEFINITIONS_DIR, with a $schema path that works from there', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'new-page-plan-'));
+    try {
+      await cp(path.join(projectRoot, 'page-definitions'), dir, { recursive: true });
+      const before = process.env.PAGE_DEFINITIONS_DIR;
+      process.env.PAGE_DEFINITIONS_DIR = dir;
+      const elsewhere = await loadProject().finally(() => {
+        if (before === undefined) delete process.env.PAGE_DEFINITIONS_DIR;
+        else process.env.PAGE_DEFINITIONS_DIR = before;
+      });
+      expect(elsewhere.definitionsDir).toBe(dir);
+      expect(elsewhere.files.length).toBe(project.files.length);
+      const plan = await planPage({ route: '/zz-elsewhere', sources: { page: '/api/page/privacy-policy' }, blocks: ['banner'] }, elsewhere);
+      expect(plan.errors).toEqual([]);
+      expect(path.resolve(projectRoot, plan.file)).toBe(path.join(dir, 'zz-elsewhere.json'));
+      const schema = plan.definition.$schema as string;
+      expect(path.resolve(dir, schema)).toBe(path.join(projectRoot, 'schemas/page-definition.schema.json'));
+      // Taken routes are those of the copy.
+      const taken = await planPage({ route: '/blog', blocks: ['banner'], name: 'blog' }, elsewhere);
+      expect(taken.errors.join('\n')).toContain(`${path.relative(projectRoot, path.join(dir, 'blog.json'))} already exists`);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+    expect(schemaReference(path.join(projectRoot, 'page-definitions'))).toBe('../schemas/page-definition.schema.json');
   });
 
   it('gives pages without a page source a title', async () => {

@@ -21,16 +21,12 @@ import { parseArgs } from 'node:util';
 import { matchRoutes } from 'react-router';
 import { isBlockName } from '../src/blocks/registry.ts';
 import { getPath, hasValue, isBinding, isPlainObject, resolve, type BindingNode, type Scope } from '../src/renderer/bindings.ts';
-import { escapePointer, jsonType, type Located } from '../src/renderer/schema-store.ts';
+import { blockSchemaId, escapePointer, jsonType, SITE_SCHEMA_ID, type Located } from '../src/renderer/schema-store.ts';
 import { DEFAULT_CONTENT_PASSWORD, DEFAULT_CONTENT_USER } from '../src/server/config.ts';
-import {
-  blockSchemaId,
-  routeParams,
-  SITE_SCHEMA_ID,
-  type Contract,
-  type PageDefinition,
-  type SourceSpec,
-} from '../src/renderer/validate-definitions.ts';
+import type { ContentContract as Contract } from '../src/generated/content-contract.ts';
+import type { SourceSpec } from '../src/generated/page-definition.ts';
+import { routeParams } from '../src/renderer/validate/routes.ts';
+import type { PageDefinition } from '../src/renderer/validate/types.ts';
 import { createValidator, loadContract, loadDefinitionFiles, loadSiteFile } from './lib/project.ts';
 import { matchEndpoint, requiredFields, responseSchema, schemaAt } from './lib/workbench.ts';
 

@@ -12,11 +12,13 @@
  * --large <n> (100000), --memory-path <path> (/blog), --no-memory. Writes bench-results/load.json.
  * Run as `node --expose-gc --import tsx tools/bench-load.ts` (the npm script does).
  */
+import type * as SiteModule from '../src/server/site.ts';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { DEFAULT_CONTENT_PASSWORD, DEFAULT_CONTENT_USER } from '../src/server/config.ts';
 import { ensureBuild } from './lib/build-state.ts';
 import { parseArgs } from 'node:util';
@@ -141,8 +143,8 @@ async function memoryCheck(contentApiBase: string) {
     CAPTCHA: 'local', // the reference service on loopback, not a real one
     IMAGE_BASE_URL: `${contentApiBase}/uploads`,
   });
-  const { startSite } = await import('../src/server/main.ts');
-  const site = await startSite({ mode: 'production', port: 0, host: '127.0.0.1', withContentService: false });
+  const built = (await import(pathToFileURL(path.join(projectRoot, 'build/server/index.js')).href)) as typeof SiteModule;
+  const site = await built.createSite({ mode: 'production' }).listen({ port: 0, host: '127.0.0.1' });
   const snapshot = async () => {
     for (let i = 0; i < 3; i++) {
       gc?.();
@@ -186,7 +188,7 @@ mkdirSync(work, { recursive: true });
 const children: ChildProcess[] = [];
 try {
   const site = await startChild(
-    ['--import', 'tsx', 'src/server/main.ts'],
+    ['build/server/main.js'],
     {
       NODE_ENV: 'production',
       PORT: '0',

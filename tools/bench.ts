@@ -11,12 +11,14 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import type { Browser } from 'playwright-core';
 import { launch, CHROMIUM, CHROMIUM_FLAGS } from '../tests/e2e/browser.ts';
 import { startContentService } from './content-service/server.ts';
 import { projectRoot } from './lib/project.ts';
 import { ensureBuild } from './lib/build-state.ts';
+import { runMain } from './lib/cli.ts';
 import { startSnapshotSite } from './lib/snapshot-site.ts';
 
 /** Lighthouse's mobile defaults (simulated throttling), applied as real throttling for the LCP comparison. */
@@ -64,11 +66,6 @@ interface LcpResult {
   strippedMs: number;
   ratio: number;
   met: boolean;
-}
-
-function argValue(name: string): string | undefined {
-  const i = process.argv.indexOf(name);
-  return i >= 0 ? process.argv[i + 1] : undefined;
 }
 
 const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
@@ -256,13 +253,22 @@ async function runLighthouse(url: string): Promise<LighthouseResult> {
   }
 }
 
-async function main() {
-  const only = argValue('--only')
+async function main(argv: string[]): Promise<number> {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      only: { type: 'string' },
+      'skip-lighthouse': { type: 'boolean', default: false },
+      'lcp-runs': { type: 'string', default: '3' },
+    },
+    allowPositionals: false,
+  });
+  const only = values.only
     ?.split(',')
     .map((s) => s.trim())
     .filter(Boolean);
-  const skipLighthouse = process.argv.includes('--skip-lighthouse');
-  const lcpRuns = Math.max(1, Number(argValue('--lcp-runs') ?? 3));
+  const skipLighthouse = values['skip-lighthouse'];
+  const lcpRuns = Math.max(1, Number(values['lcp-runs']));
 
   // Measures what `npm start` would serve: a build older than its sources is rebuilt first.
   ensureBuild(projectRoot);
@@ -378,6 +384,7 @@ async function main() {
       ) + '\n',
     );
     console.log(`\nWrote ${path.relative(projectRoot, file)}`);
+    return 0;
   } finally {
     await browser?.close();
     await stripped.close();
@@ -386,4 +393,4 @@ async function main() {
   }
 }
 
-await main();
+runMain(import.meta.url, main);

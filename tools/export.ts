@@ -18,9 +18,10 @@
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
 import { startContentService, type RunningContentService } from './content-service/server.ts';
 import { ensureBuild } from './lib/build-state.ts';
+import { runMain } from './lib/cli.ts';
 import { projectRoot } from './lib/project.ts';
 import { startSnapshotSite, type SnapshotSite } from './lib/snapshot-site.ts';
 
@@ -85,7 +86,7 @@ async function mapLimit<T>(items: T[], limit: number, fn: (item: T) => Promise<v
 }
 
 /** Exports the site rendered by the running server at `siteUrl`. */
-export async function exportFrom(siteUrl: string, options: ExportOptions = {}): Promise<ExportResult> {
+async function exportFrom(siteUrl: string, options: ExportOptions = {}): Promise<ExportResult> {
   const outDir = path.resolve(options.outDir ?? path.join(projectRoot, 'export'));
   const clientDir = options.clientDir ?? path.join(projectRoot, 'build/client');
   const pages = options.only ?? (await listPaths(siteUrl));
@@ -165,20 +166,20 @@ export async function exportSite(options: ExportOptions = {}): Promise<ExportRes
   }
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const arg = (name: string) => {
-    const i = process.argv.indexOf(name);
-    return i >= 0 ? process.argv[i + 1] : undefined;
-  };
-  const only = arg('--only')
+async function main(argv: string[]): Promise<number> {
+  const { values } = parseArgs({ args: argv, options: { out: { type: 'string' }, only: { type: 'string' } }, allowPositionals: false });
+  const only = values.only
     ?.split(',')
     .map((s) => s.trim())
     .filter(Boolean);
   // Exports what `npm start` would serve: a build older than its sources is rebuilt first.
   ensureBuild(projectRoot);
   const started = Date.now();
-  const result = await exportSite({ outDir: arg('--out'), only, log: true });
+  const result = await exportSite({ outDir: values.out, only, log: true });
   console.log(
     `Exported ${result.pages.length} pages and the 404 page to ${path.relative(process.cwd(), result.outDir) || '.'} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
   );
+  return 0;
 }
+
+runMain(import.meta.url, main);

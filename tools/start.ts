@@ -1,26 +1,35 @@
 /**
- * npm start: builds the site if the build is missing or older than its sources, then serves it
- * (with the reference content service unless CONTENT_API_BASE is set) and prints the URL.
+ * npm start: builds the site if the build is missing or older than its sources, starts the
+ * reference content service unless CONTENT_API_BASE is set, then runs the built site (the same
+ * createSite that `npm run serve` runs) and prints the URL.
  */
+import type * as SiteModule from '../src/server/site.ts';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { ensureBuild } from './lib/build-state.ts';
+import { projectRoot } from './lib/project.ts';
 
 // React picks its development or production build when first loaded, so nothing here may load
 // React before NODE_ENV is set (the npm script sets it; this covers running the file directly).
 process.env.NODE_ENV = 'production';
-const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-
 ensureBuild(projectRoot);
 
-const { startSite } = await import('../src/server/main.ts');
-const { describeCaptcha, submissionConfig } = await import('../src/server/submissions/config.ts');
+const { readConfig } = await import('../src/server/config.ts');
+const { startEmbeddedContent } = await import('./lib/embedded-content.ts');
 // Read first: a setting that would wrongly accept leads stops the start here, with its reason.
-const captcha = submissionConfig().captchaMode;
-const site = await startSite({ mode: 'production' });
-if (site.contentUrl) console.log(`Reference content service (sample content) on ${site.contentUrl}`);
-console.log(`Site ready on ${site.url}`);
-console.log(describeCaptcha(captcha));
-const stop = () => void site.close().then(() => process.exit(0));
+const config = readConfig();
+const content = await startEmbeddedContent(config);
+if (content) console.log(`Reference content service (sample content) on ${content.url}`);
+const build = (await import(pathToFileURL(path.join(projectRoot, 'build/server/index.js')).href)) as typeof SiteModule;
+const site = build.createSite({ mode: 'production', config });
+const running = await site.listen();
+const { describeCaptcha } = await import('../src/server/submissions/config.ts');
+console.log(`Site ready on ${running.url}`);
+console.log(describeCaptcha(config.submissions.captchaMode));
+const stop = () =>
+  void running.close().then(async () => {
+    await content?.close();
+    process.exit(0);
+  });
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);

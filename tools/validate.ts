@@ -3,39 +3,54 @@
  *   --format github   also print GitHub Actions annotations (::error file=…,line=…,col=…::)
  *   --assumptions     also list every binding that reads an endpoint or field SPEC does not document
  *                     (`x-assumed` in schemas/content/), with file:line:col and the reasons
- * Exit status 1 when anything is wrong.
+ * Exit status 1 when anything is wrong (an unknown option too).
  */
 import { performance } from 'node:perf_hooks';
-import { formatIssue } from '../src/renderer/validate-definitions.ts';
+import { parseArgs } from 'node:util';
+import { formatIssue } from '../src/renderer/validate/types.ts';
+import { runMain } from './lib/cli.ts';
 import { createValidator, loadDefinitionFiles, loadSiteFile } from './lib/project.ts';
 
-const started = performance.now();
-const validator = await createValidator();
-const files = await loadDefinitionFiles();
-const { issues, definitions, assumptions } = validator.validate(files, await loadSiteFile());
-const github = process.argv.includes('--format') && process.argv[process.argv.indexOf('--format') + 1] === 'github';
+const FORMATS = ['text', 'github'] as const;
 
-for (const issue of issues) {
-  console.error(formatIssue(issue));
-  if (github) {
-    const text = `${issue.pointer || '/'}: ${issue.message}`.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
-    console.log(`::error file=${issue.file},line=${issue.line},col=${issue.column}::${text}`);
+async function main(argv: string[]): Promise<number> {
+  const { values } = parseArgs({
+    args: argv,
+    options: { format: { type: 'string', default: 'text' }, assumptions: { type: 'boolean', default: false } },
+    allowPositionals: false,
+  });
+  if (!(FORMATS as readonly string[]).includes(values.format))
+    throw new Error(`--format must be ${FORMATS.join(' or ')}, not "${values.format}"`);
+  const started = performance.now();
+  const validator = await createValidator();
+  const files = await loadDefinitionFiles();
+  const { issues, definitions, assumptions } = validator.validate(files, await loadSiteFile());
+
+  for (const issue of issues) {
+    console.error(formatIssue(issue));
+    if (values.format === 'github') {
+      const text = `${issue.pointer || '/'}: ${issue.message}`.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+      console.log(`::error file=${issue.file},line=${issue.line},col=${issue.column}::${text}`);
+    }
   }
+  const ms = Math.round(performance.now() - started);
+  if (issues.length) {
+    console.error(
+      `\n${issues.length} problem(s) in ${new Set(issues.map((i) => i.file)).size} file(s); ${files.length} definitions checked in ${ms} ms.`,
+    );
+    return 1;
+  }
+  if (values.assumptions) {
+    for (const a of assumptions)
+      console.log(`${a.file}:${a.line}:${a.column} ${a.pointer}: ${a.path}\n    assumed: ${a.reasons.join('\n    assumed: ')}`);
+    const inFiles = new Set(assumptions.map((a) => a.file)).size;
+    console.log(
+      `\n${assumptions.length} binding(s) in ${inFiles} file(s) read what SPEC does not document (see docs/content-api.md, "Assumptions").`,
+    );
+  }
+  const routes = definitions.flatMap((d) => d.routes).length;
+  console.log(`${files.length} definitions valid (${routes} routes) in ${ms} ms.`);
+  return 0;
 }
-const ms = Math.round(performance.now() - started);
-if (issues.length) {
-  console.error(
-    `\n${issues.length} problem(s) in ${new Set(issues.map((i) => i.file)).size} file(s); ${files.length} definitions checked in ${ms} ms.`,
-  );
-  process.exit(1);
-}
-const routes = definitions.flatMap((d) => d.routes).length;
-if (process.argv.includes('--assumptions')) {
-  for (const a of assumptions)
-    console.log(`${a.file}:${a.line}:${a.column} ${a.pointer}: ${a.path}\n    assumed: ${a.reasons.join('\n    assumed: ')}`);
-  const files = new Set(assumptions.map((a) => a.file)).size;
-  console.log(
-    `\n${assumptions.length} binding(s) in ${files} file(s) read what SPEC does not document (see docs/content-api.md, "Assumptions").`,
-  );
-}
-console.log(`${files.length} definitions valid (${routes} routes) in ${ms} ms.`);
+
+runMain(import.meta.url, main);

@@ -11,7 +11,7 @@ import type { ErrorSchema, RJSFSchema, ValidatorType } from '@rjsf/utils';
 import { createPrecompiledValidator } from '@rjsf/validator-ajv8';
 import { use, useContext, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { loadForm, type FormName } from '../generated/forms/index.ts';
+import { HONEYPOT_FIELD as HONEYPOT, loadForm, type FormName } from '../generated/forms/index.ts';
 import { FormsConfigContext, type SiteFormContext } from './context.ts';
 import { fieldErrors, type FieldErrors } from './errors.ts';
 import { replayEditsBeforeHydration } from './replay.ts';
@@ -32,9 +32,6 @@ const widgets = {
   textarea: TextareaWidget,
 };
 const templates = { FieldTemplate, BaseInputTemplate, ButtonTemplates: { SubmitButton: NoSubmitButton } };
-
-/** The honeypot: invisible to people, tempting to bots; the server drops submissions that fill it. */
-const HONEYPOT = 'website';
 
 // One promise per form, shared by server render and hydration.
 const loading = new Map<string, Promise<FormDefinition>>();

@@ -7,37 +7,12 @@
  *   { "$count": "list.list.data" }                         the number of entries of a list (e.g. for paging)
  * Anything else is a literal. Resolution is plain data walking: nothing is evaluated.
  */
+import type { BindingNode, BindNode, CountNode, EachNode, SwitchNode, TemplateNode } from '../generated/page-definition.ts';
+
+/** The node types are generated from the definition schema's $defs (bind, template, each, switch, count). */
+export type { BindingNode, BindNode, CountNode, EachNode, SwitchNode, TemplateNode };
 
 export type Scope = Readonly<Record<string, unknown>>;
-
-export interface BindNode {
-  $bind: string | string[];
-  default?: unknown;
-}
-export interface TemplateNode {
-  $template: string;
-  /** URL-component encode inserted values (default true: templates mostly build links). */
-  encode?: boolean;
-  default?: unknown;
-}
-export interface SwitchNode {
-  $switch: string;
-  cases: Record<string, unknown>;
-  default?: unknown;
-}
-export interface EachNode {
-  $each: string;
-  map: unknown;
-  /** Keep only entries whose item.<field> paths equal these values. */
-  where?: Record<string, string | number | boolean>;
-  limit?: number;
-  offset?: number;
-}
-export interface CountNode {
-  $count: string;
-  default?: unknown;
-}
-export type BindingNode = BindNode | TemplateNode | EachNode | SwitchNode | CountNode;
 
 export const BINDING_KEYS = ['$bind', '$template', '$each', '$switch', '$count'] as const;
 

@@ -1,9 +1,10 @@
 /**
  * The page definitions, schemas, contract and site config: bundled into the production server
- * build with import.meta.glob, read from disk in development (and re-read whenever the dev
- * server reports a change, see vite.config.ts). Validated with the same validator as
- * `npm run validate`: problems are logged with file:line:col; a definition whose shape is broken
- * is left out, and a section that fails validation is skipped at render time.
+ * build with import.meta.glob, read from disk in development (PAGE_DEFINITIONS_DIR; re-read when
+ * tools/dev.ts sees a change). Validated with the same validator as `npm run validate`: problems
+ * are logged with file:line:col; a definition whose shape is broken is left out (never served),
+ * a section that fails validation is skipped at render time, and a production server refuses to
+ * start on any problem unless ALLOW_INVALID_DEFINITIONS=1. Each site owns one (createSite).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -11,14 +12,17 @@ import { fileURLToPath } from 'node:url';
 import { matchRoutes } from 'react-router';
 import { blockNames } from '../blocks/registry.ts';
 import type { JsonSchema } from './schema-store.ts';
-import { DefinitionValidator, formatIssue, type Contract, type PageDefinition } from './validate-definitions.ts';
+import type { ContentContract as Contract } from '../generated/content-contract.ts';
+import { formatIssue, type PageDefinition } from './validate/types.ts';
+import { DefinitionValidator } from './validate/validator.ts';
 
 const definitionFiles = import.meta.glob<string>('/page-definitions/**/*.json', { query: '?raw', import: 'default', eager: true });
 const schemaFiles = import.meta.glob<JsonSchema>(['/schemas/**/*.schema.json'], { import: 'default', eager: true });
 const contractFile = import.meta.glob<Contract>('/schemas/content/contract.json', { import: 'default', eager: true });
 const siteFile = import.meta.glob<string>('/site.config.json', { query: '?raw', import: 'default', eager: true });
 
-export interface Catalog {
+/** The page definitions of the site, validated, with route matching (not the /__catalog block gallery). */
+export interface DefinitionIndex {
   validator: DefinitionValidator;
   definitions: PageDefinition[];
   notFound?: PageDefinition;
@@ -43,7 +47,7 @@ function bundledInputs(): Inputs {
   };
 }
 
-function diskInputs(): Inputs {
+function diskInputs(definitionsDir: string): Inputs {
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
   const list = (dir: string, suffix: string) =>
     readdirSync(path.join(root, dir), { recursive: true, withFileTypes: true })
@@ -52,7 +56,8 @@ function diskInputs(): Inputs {
       .sort();
   const read = (file: string) => readFileSync(path.join(root, file), 'utf8');
   return {
-    files: list('page-definitions', '.json').map((file) => ({ file, text: read(file) })),
+    // PAGE_DEFINITIONS_DIR (development only: production bundles page-definitions/ at build time).
+    files: list(path.relative(root, path.resolve(root, definitionsDir)), '.json').map((file) => ({ file, text: read(file) })),
     schemas: list('schemas', '.schema.json').map((file) => JSON.parse(read(file)) as JsonSchema),
     contract: JSON.parse(read('schemas/content/contract.json')) as Contract,
     siteText: read('site.config.json'),
@@ -64,21 +69,29 @@ function diskInputs(): Inputs {
  * stopped them), unless ALLOW_INVALID_DEFINITIONS=1 says to serve the rest: broken definitions are
  * then left out and broken sections skipped, as in development.
  */
-export function refuseInvalid(issueCount: number, production: boolean, env: NodeJS.ProcessEnv): void {
-  if (issueCount > 0 && production && env.ALLOW_INVALID_DEFINITIONS !== '1') {
+export function refuseInvalid(issueCount: number, production: boolean, allowInvalid: boolean): void {
+  if (issueCount > 0 && production && !allowInvalid) {
     throw new Error(
       `${issueCount} problem(s) in the page definitions (listed above): not starting. Fix them (npm run validate), or set ALLOW_INVALID_DEFINITIONS=1 to serve without the broken parts.`,
     );
   }
 }
 
-function build(): Catalog {
-  const { files, schemas, contract, siteText } = import.meta.env.DEV ? diskInputs() : bundledInputs();
+export interface DefinitionOptions {
+  /** Read from disk (development, re-read on reload()) instead of the copies bundled at build time. */
+  fromDisk: boolean;
+  definitionsDir: string;
+  production: boolean;
+  allowInvalid: boolean;
+}
+
+function build(options: DefinitionOptions): DefinitionIndex {
+  const { files, schemas, contract, siteText } = options.fromDisk ? diskInputs(options.definitionsDir) : bundledInputs();
   const validator = new DefinitionValidator({ schemas, blockNames, contract });
   const { issues, definitions, site } = validator.validate(files, { file: 'site.config.json', text: siteText });
   for (const issue of issues) console.error(`[definitions] ${formatIssue(issue)}`);
   if (!site) throw new Error('site.config.json could not be read; see the errors above');
-  refuseInvalid(issues.length, import.meta.env.PROD, process.env);
+  refuseInvalid(issues.length, options.production, options.allowInvalid);
 
   const routes = definitions.flatMap((definition) => definition.routes.map((path) => ({ path, definition })));
   const routeObjects = routes.map((r, index) => ({ path: r.path, id: String(index) }));
@@ -97,16 +110,19 @@ function build(): Catalog {
   };
 }
 
-/** Bumped by the dev server's watcher (vite.config.ts) when a definition or schema changes. */
-export const DEFINITIONS_VERSION_KEY = '__pageDefinitionsVersion';
+export interface Definitions {
+  current(): DefinitionIndex;
+  /** Reads and validates the definitions again (development: the launcher calls it when a file changes). */
+  reload(): void;
+}
 
-let catalog: Catalog | undefined;
-let builtFor: unknown;
-export function getCatalog(): Catalog {
-  const version = (globalThis as Record<string, unknown>)[DEFINITIONS_VERSION_KEY];
-  if (!catalog || builtFor !== version) {
-    catalog = build();
-    builtFor = version;
-  }
-  return catalog;
+/** Validated at once: problems are logged at start-up, not on a visitor's first request. */
+export function loadDefinitions(options: DefinitionOptions): Definitions {
+  let index = build(options);
+  return {
+    current: () => index,
+    reload() {
+      index = build(options);
+    },
+  };
 }

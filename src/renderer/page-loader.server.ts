@@ -1,16 +1,18 @@
 /**
  * Turns a request into PageData: finds the definition, loads its content sources in parallel,
  * resolves bindings, sanitizes HTML and prefixes image paths as the block schemas declare.
+ * createPageLoader takes everything it reads (definitions, content reads, sanitizer, origin), so
+ * the pipeline runs alone in unit tests (./page-loader.server.test.ts) and in the content audit.
  */
+import { LRUCache } from 'lru-cache';
 import { data } from 'react-router';
 import { isBlockName } from '../blocks/registry.ts';
-import { config, siteOrigin } from '../server/config.ts';
-import { ContentError, fetchContent, markDegraded, statusOf, trackStaleness } from '../server/content-client.ts';
+import { ContentError, markDegraded, statusOf, trackStaleness } from '../server/content-client.ts';
 import { sanitizeEmbed, sanitizeHtml } from '../server/sanitize.ts';
 import { isBinding, resolve, type Scope } from './bindings.ts';
-import { getCatalog, type Catalog } from './definitions.server.ts';
+import type { DefinitionIndex } from './definitions.server.ts';
 import type { ContentUnavailable, PageData, PageMeta, PageSeo, ResolvedChrome, ResolvedSection } from './page-data.ts';
-import type { Located } from './schema-store.ts';
+import { blockSchemaId, structuredDataSchemaId, type Located } from './schema-store.ts';
 import { isShown } from './section-visibility.ts';
 import {
   absoluteUrl,
@@ -20,18 +22,32 @@ import {
   type OrganizationInfo,
   type StructuredDataContext,
 } from './structured-data.ts';
-import { blockSchemaId, structuredDataSchemaId, type PageDefinition, type SourceSpec } from './validate-definitions.ts';
+import type { SourceSpec } from '../generated/page-definition.ts';
+import type { PageDefinition } from './validate/types.ts';
 import type { SiteConfig } from '../generated/site-config.ts';
 
-const loggedOnce = new Set<string>();
-function logOnce(message: string) {
-  if (loggedOnce.has(message)) return;
-  if (loggedOnce.size > 1000) loggedOnce.clear();
-  loggedOnce.add(message);
-  console.warn(message);
+export interface PageLoaderOptions {
+  /** The current definition index (development swaps it when a file changes). */
+  definitions: () => DefinitionIndex;
+  /** A content read (cached, contract-checked): throws ContentError when it cannot be had. */
+  read: (path: string, query: URLSearchParams) => Promise<unknown>;
+  /** Public origin for canonical URLs and JSON-LD. */
+  origin: string;
+  /** Public prefix of relative content image paths, ending in "/". */
+  imageBaseUrl: string;
+  captchaSiteKey?: string;
+  sanitize?: { html: (html: string) => string; embed: (html: string, allowedSrc: string) => string };
+  log?: { warn: (line: string) => void; error: (...args: unknown[]) => void };
 }
 
-function sourcePath(source: SourceSpec, brand: string, scope: Scope): string {
+/** What the pipeline needs at each step: the options with their defaults, and the index of this request. */
+interface Run extends Required<Omit<PageLoaderOptions, 'captchaSiteKey' | 'definitions'>> {
+  index: DefinitionIndex;
+  captchaSiteKey?: string;
+  logOnce: (message: string) => void;
+}
+
+export function sourcePath(source: SourceSpec, brand: string, scope: Scope): string {
   return source.path
     .replaceAll('{brand}', brand)
     .replace(/\{(params|search)\.([^{}]+)\}/g, (_m, root: string, name: string) =>
@@ -39,7 +55,7 @@ function sourcePath(source: SourceSpec, brand: string, scope: Scope): string {
     );
 }
 
-function sourceQuery(source: SourceSpec, scope: Scope): URLSearchParams {
+export function sourceQuery(source: SourceSpec, scope: Scope): URLSearchParams {
   const query = new URLSearchParams();
   for (const [key, value] of Object.entries(source.query ?? {})) {
     const resolved = isBinding(value) ? resolve(value, scope) : value;
@@ -58,19 +74,25 @@ interface LoadedSources {
  * Loads sources in parallel. A required source's failure is thrown (its 404 makes the page a 404);
  * any other failure is logged once and the source left out, so the page renders without it.
  */
-async function loadSources(sources: Record<string, SourceSpec>, scope: Scope, brand: string, where: string): Promise<LoadedSources> {
+async function loadSources(
+  run: Run,
+  sources: Record<string, SourceSpec>,
+  scope: Scope,
+  brand: string,
+  where: string,
+): Promise<LoadedSources> {
   const failed: LoadedSources['failed'] = [];
   const entries = await Promise.all(
     Object.entries(sources).map(async ([name, source]) => {
       try {
-        return [name, await fetchContent(sourcePath(source, brand, scope), sourceQuery(source, scope))] as const;
+        return [name, await run.read(sourcePath(source, brand, scope), sourceQuery(source, scope))] as const;
       } catch (error) {
         if (!(error instanceof ContentError) || source.required) throw error;
         failed.push({ name, error });
         // A 404 means the service does not offer it (cached briefly, not an outage); anything else
         // is an outage, and a page rendered without it must not be kept as if it were whole.
         if (!error.notFound) markDegraded();
-        logOnce(`[content] ${where}: source "${name}" left out: ${error.message}`);
+        run.logOnce(`[content] ${where}: source "${name}" left out: ${error.message}`);
         return [name, undefined] as const;
       }
     }),
@@ -79,37 +101,37 @@ async function loadSources(sources: Record<string, SourceSpec>, scope: Scope, br
 }
 
 /** Sanitizes HTML and prefixes image paths wherever the block's schema says a value is one. */
-function transform(value: unknown, loc: Located, catalog: Catalog): unknown {
-  const store = catalog.validator.store;
+function transform(run: Run, value: unknown, loc: Located): unknown {
+  const store = run.index.validator.store;
   const s = store.deref(loc);
   if (typeof value === 'string') {
     if (s.schema.contentMediaType === 'text/html') {
       const embeds = s.schema['x-iframe-src'];
-      return typeof embeds === 'string' ? sanitizeEmbed(value, embeds) : sanitizeHtml(value);
+      return typeof embeds === 'string' ? run.sanitize.embed(value, embeds) : run.sanitize.html(value);
     }
-    if (s.schema.format === 'image') return imageUrl(value);
+    if (s.schema.format === 'image') return imageUrl(value, run.imageBaseUrl);
     return value;
   }
   if (Array.isArray(value)) {
     const items = store.items(s);
-    return items ? value.map((entry) => transform(entry, items, catalog)) : value;
+    return items ? value.map((entry) => transform(run, entry, items)) : value;
   }
   if (value && typeof value === 'object') {
     const fields = store.fields(s);
     const out: Record<string, unknown> = {};
     for (const [key, entry] of Object.entries(value)) {
       const field = fields.get(key);
-      out[key] = field ? transform(entry, field, catalog) : entry;
+      out[key] = field ? transform(run, entry, field) : entry;
     }
     return out;
   }
   return value;
 }
 
-export function imageUrl(path: string): string {
+export function imageUrl(path: string, imageBaseUrl: string): string {
   // Absolute URLs, root-relative site assets and data URIs are used as they are.
   if (/^(?:[a-z][a-z0-9+.-]*:|\/)/i.test(path)) return path;
-  return config().imageBaseUrl + path.replace(/^\.?\/+/, '');
+  return imageBaseUrl + path.replace(/^\.?\/+/, '');
 }
 
 function text(value: unknown): string | undefined {
@@ -139,9 +161,9 @@ function withBrand<T>(value: T, brand: string): T {
   return value;
 }
 
-export function resolveChrome(site: SiteConfig, scope: Scope): ResolvedChrome {
+export function resolveChrome(site: SiteConfig, scope: Scope, sanitize: (html: string) => string = sanitizeHtml): ResolvedChrome {
   const footer = withBrand(resolve(site.footer, scope) as ResolvedChrome['footer'], site.brand);
-  const contact = footer.contact?.text ? { ...footer.contact, text: sanitizeHtml(footer.contact.text) } : footer.contact;
+  const contact = footer.contact?.text ? { ...footer.contact, text: sanitize(footer.contact.text) } : footer.contact;
   return {
     name: site.name,
     logo: site.logo,
@@ -151,15 +173,16 @@ export function resolveChrome(site: SiteConfig, scope: Scope): ResolvedChrome {
   };
 }
 
-function resolveSections(definition: PageDefinition, scope: Scope, catalog: Catalog): ResolvedSection[] {
+function resolveSections(run: Run, definition: PageDefinition, scope: Scope): ResolvedSection[] {
+  const { index, logOnce } = run;
   const out: ResolvedSection[] = [];
-  definition.sections.forEach((section, index) => {
-    const where = `${definition.file} /sections/${index}`;
+  definition.sections.forEach((section, position) => {
+    const where = `${definition.file} /sections/${position}`;
     if (!isBlockName(section.block)) {
       logOnce(`[renderer] ${where}: unknown block "${section.block}" skipped`);
       return;
     }
-    if (definition.invalidSections.has(index)) {
+    if (definition.invalidSections.has(position)) {
       logOnce(`[renderer] ${where} (${section.block}) skipped: it failed validation (run npm run validate)`);
       return;
     }
@@ -167,14 +190,14 @@ function resolveSections(definition: PageDefinition, scope: Scope, catalog: Cata
     const props = resolve(raw, scope, {
       onIssue: (issue) => logOnce(`[content] ${where}${issue.pointer}: ${issue.message}`),
     }) as Record<string, unknown>;
-    const schema = catalog.validator.store.root(blockSchemaId(block));
+    const schema = index.validator.store.root(blockSchemaId(block));
     // Content that is not there (a failed source, an empty list) leaves no orphan heading behind.
     if (!isShown(schema.schema, props)) return;
-    for (const problem of catalog.validator.checkResolvedProps(block, props)) {
+    for (const problem of index.validator.checkResolvedProps(block, props)) {
       // Rendered anyway: blocks tolerate missing or odd values; the log tells the content team.
       logOnce(`[content] ${where} (${block}) content does not fit: ${problem}`);
     }
-    out.push({ block: section.block, id, key: `${index}-${block}`, props: transform(props, schema, catalog) as Record<string, unknown> });
+    out.push({ block: section.block, id, key: `${position}-${block}`, props: transform(run, props, schema) as Record<string, unknown> });
   });
   return out;
 }
@@ -208,7 +231,8 @@ function pageSeo(sections: ResolvedSection[], site: SiteConfig, origin: string, 
 }
 
 /** Organization (every page) and the definition's structured data, resolved, sanitized and mapped to JSON-LD. */
-function resolveJsonLd(definition: PageDefinition | undefined, scope: Scope, catalog: Catalog, ctx: StructuredDataContext): string[] {
+function resolveJsonLd(run: Run, definition: PageDefinition | undefined, scope: Scope, ctx: StructuredDataContext): string[] {
+  const { logOnce } = run;
   const out = [organizationJsonLd(ctx.organization)];
   (definition?.structuredData ?? []).forEach((spec, index) => {
     const where = `${definition!.file} /structuredData/${index}`;
@@ -217,7 +241,7 @@ function resolveJsonLd(definition: PageDefinition | undefined, scope: Scope, cat
       string,
       unknown
     >;
-    const clean = transform(props, catalog.validator.store.root(structuredDataSchemaId(type)), catalog) as Record<string, unknown>;
+    const clean = transform(run, props, run.index.validator.store.root(structuredDataSchemaId(type))) as Record<string, unknown>;
     const item = toJsonLd(type, clean, ctx);
     if (item) out.push(item);
     else logOnce(`[content] ${where} (${type}) left out: the content lacks a required field`);
@@ -225,8 +249,8 @@ function resolveJsonLd(definition: PageDefinition | undefined, scope: Scope, cat
   return out.map(jsonLdText);
 }
 
-function unavailable(error: ContentError, chrome: ResolvedChrome): never {
-  console.error(`[content] ${error.message}`);
+function unavailable(run: Run, error: ContentError, chrome: ResolvedChrome): never {
+  run.log.error(`[content] ${error.message}`);
   const payload: ContentUnavailable = {
     kind: 'content-unavailable',
     message: 'This page’s content could not be loaded right now.',
@@ -236,24 +260,24 @@ function unavailable(error: ContentError, chrome: ResolvedChrome): never {
   throw data(payload, { status: statusOf(error) });
 }
 
-export async function loadPage(request: Request): Promise<PageData> {
-  const catalog = getCatalog();
-  const site = catalog.site as unknown as SiteConfig;
+async function loadPage(run: Run, request: Request): Promise<PageData> {
+  const { index } = run;
+  const site = index.site as unknown as SiteConfig;
   const url = new URL(request.url);
-  const found = catalog.match(url.pathname);
-  const definition = found?.definition ?? catalog.notFound;
+  const found = index.match(url.pathname);
+  const definition = found?.definition ?? index.notFound;
   const params = found?.params ?? {};
   const baseScope: Scope = { params, search: Object.fromEntries(url.searchParams), site };
 
   const layoutSources = definition?.layout === 'standalone' ? {} : (site.layoutSources as Record<string, SourceSpec>);
   // Layout sources are never required: the chrome has its defaults in site.config.json.
   const layoutOptional = Object.fromEntries(Object.entries(layoutSources).map(([name, s]) => [name, { ...s, required: false }]));
-  const layoutPromise = loadSources(layoutOptional, baseScope, site.brand, 'site.config.json layoutSources');
+  const layoutPromise = loadSources(run, layoutOptional, baseScope, site.brand, 'site.config.json layoutSources');
 
   let pageContent: Record<string, unknown> = {};
   let pageError: ContentError | undefined;
   try {
-    const loaded = definition ? await loadSources(definition.sources, baseScope, site.brand, definition.file) : undefined;
+    const loaded = definition ? await loadSources(run, definition.sources, baseScope, site.brand, definition.file) : undefined;
     pageContent = loaded?.values ?? {};
     // Nothing to show at all while the service is down: the error page says so (a page of
     // defaults would be cached and indexed as if it were the real page).
@@ -264,16 +288,16 @@ export async function loadPage(request: Request): Promise<PageData> {
     pageError = error;
   }
   const scope: Scope = { ...(await layoutPromise).values, ...pageContent, ...baseScope };
-  const chrome = resolveChrome(site, scope);
+  const chrome = resolveChrome(site, scope, run.sanitize.html);
 
   // A content 404 (unknown slug) is a page 404, like an unknown route.
   const isNotFound = !found || pageError?.notFound;
-  if (pageError && !pageError.notFound) unavailable(pageError, chrome);
-  const origin = siteOrigin();
+  if (pageError && !pageError.notFound) unavailable(run, pageError, chrome);
+  const { origin } = run;
   const ctx = (pageUrl: string): StructuredDataContext => ({ origin, pageUrl, organization: organization(site, chrome, origin) });
   if (isNotFound) {
-    const notFound = catalog.notFound;
-    const sections = notFound ? resolveSections(notFound, scope, catalog) : [];
+    const notFound = index.notFound;
+    const sections = notFound ? resolveSections(run, notFound, scope) : [];
     const page: PageData = {
       layout: notFound?.layout ?? 'main',
       meta: notFound
@@ -281,36 +305,30 @@ export async function loadPage(request: Request): Promise<PageData> {
         : { title: 'Page not found' },
       // The 404 status keeps it out of search indexes; no canonical, since it stands for no URL.
       seo: pageSeo(sections, site, origin),
-      jsonLd: resolveJsonLd(undefined, scope, catalog, ctx(`${origin}${url.pathname}`)),
+      jsonLd: resolveJsonLd(run, undefined, scope, ctx(`${origin}${url.pathname}`)),
       sections,
       chrome,
       brochureButton: notFound?.brochureButton ? site.brochureButton : undefined,
-      forms: formsConfig(),
+      forms: run.captchaSiteKey ? { captchaSiteKey: run.captchaSiteKey } : {},
     };
     throw data(page, { status: 404 });
   }
   const page = definition!;
-  const sections = resolveSections(page, scope, catalog);
+  const sections = resolveSections(run, page, scope);
   const canonical = canonicalUrl(origin, url);
   return {
     layout: page.layout,
     meta: resolveMeta(page, scope),
     seo: pageSeo(sections, site, origin, canonical),
-    jsonLd: resolveJsonLd(page, scope, catalog, ctx(canonical)),
+    jsonLd: resolveJsonLd(run, page, scope, ctx(canonical)),
     sections,
     chrome,
     brochureButton: page.brochureButton ? site.brochureButton : undefined,
     scrollTo: page.scrollTo,
-    forms: formsConfig(),
+    forms: run.captchaSiteKey ? { captchaSiteKey: run.captchaSiteKey } : {},
   };
 }
 
-/** The reCAPTCHA site key is public by design; the secret stays on the server. */
-function formsConfig(): PageData['forms'] {
-  return process.env.RECAPTCHA_SITE_KEY ? { captchaSiteKey: process.env.RECAPTCHA_SITE_KEY } : {};
-}
-
-/** loadPage for the route loader: adds `X-Content-Stale: 1` when content was served stale (content service failing). */
 /** Responses the loader throws on purpose (404 page, content unavailable). */
 function isThrownResponse(error: unknown): boolean {
   return (
@@ -319,21 +337,50 @@ function isThrownResponse(error: unknown): boolean {
   );
 }
 
-export async function loadPageResponse(request: Request) {
-  try {
-    const { value, stale } = await trackStaleness(() => loadPage(request));
-    return data(value, { headers: stale ? { 'X-Content-Stale': '1' } : {} });
-  } catch (error) {
-    if (isThrownResponse(error)) throw error;
-    // A bug, not bad content: log it, and still give the visitor the site's header and footer
-    // (from site.config.json alone), so the browser needs no copy of the site config.
-    console.error('[page] failed to load', new URL(request.url).pathname, error);
-    const payload: ContentUnavailable = {
-      kind: 'content-unavailable',
-      message: 'Something went wrong while showing this page.',
-      chrome: resolveChrome(getCatalog().site as unknown as SiteConfig, {}),
-      cause: 'server',
-    };
-    throw data(payload, { status: 500 });
-  }
+export interface PageLoader {
+  /** PageData of the request; throws a 404 page or a content-unavailable payload as a response. */
+  loadPage(request: Request): Promise<PageData>;
+  /** loadPage for the route loader: `X-Content-Stale: 1` when content was served stale or left out; a bug becomes a 500 with the chrome. */
+  loadPageResponse(request: Request): Promise<ReturnType<typeof data<PageData>>>;
+}
+
+export function createPageLoader(options: PageLoaderOptions): PageLoader {
+  const log = options.log ?? { warn: (line: string) => console.warn(line), error: (...args: unknown[]) => console.error(...args) };
+  const logged = new LRUCache<string, true>({ max: 1000 });
+  const base = {
+    read: options.read,
+    origin: options.origin,
+    imageBaseUrl: options.imageBaseUrl,
+    captchaSiteKey: options.captchaSiteKey,
+    sanitize: options.sanitize ?? { html: sanitizeHtml, embed: sanitizeEmbed },
+    log,
+    logOnce(message: string) {
+      if (logged.has(message)) return;
+      logged.set(message, true);
+      log.warn(message);
+    },
+  };
+  const runOf = (): Run => ({ ...base, index: options.definitions() });
+  return {
+    loadPage: (request) => loadPage(runOf(), request),
+    async loadPageResponse(request) {
+      const run = runOf();
+      try {
+        const { value, stale } = await trackStaleness(() => loadPage(run, request));
+        return data(value, { headers: stale ? { 'X-Content-Stale': '1' } : {} });
+      } catch (error) {
+        if (isThrownResponse(error)) throw error;
+        // A bug, not bad content: log it, and still give the visitor the site's header and footer
+        // (from site.config.json alone), so the browser needs no copy of the site config.
+        log.error('[page] failed to load', new URL(request.url).pathname, error);
+        const payload: ContentUnavailable = {
+          kind: 'content-unavailable',
+          message: 'Something went wrong while showing this page.',
+          chrome: resolveChrome(run.index.site as unknown as SiteConfig, {}, run.sanitize.html),
+          cause: 'server',
+        };
+        throw data(payload, { status: 500 });
+      }
+    },
+  };
 }

@@ -9,12 +9,11 @@ import { name as siteName } from '../../site.config.json';
 import type { Route } from './+types/page-route';
 import { PageShell } from './chrome/page-shell.tsx';
 import { isContentUnavailable, isPageData, type PageData } from './page-data.ts';
-import { loadPageResponse } from './page-loader.server.ts';
 import { Sections } from './render-sections.tsx';
 import { FormsConfigContext } from '../forms/context.ts';
 
-export async function loader({ request }: Route.LoaderArgs) {
-  return loadPageResponse(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return context.site.pages.loadPageResponse(request);
 }
 
 /** Passes the loader's headers (X-Content-Stale) through to the document response. */

@@ -1,7 +1,17 @@
 /**
  * Minimal JSON Schema navigation shared by the definition validator and the runtime prop
- * transforms: resolves $ref across our schema files and lists the fields of a schema.
+ * transforms: resolves $ref across our schema files and lists the fields of a schema. Also the
+ * one place that knows the $ids of the schema files (schemas/<path> is `${SCHEMA_BASE}<path>`).
  */
+export const SCHEMA_BASE = 'https://schemas.local/';
+export const DEFINITION_SCHEMA_ID = `${SCHEMA_BASE}page-definition.schema.json`;
+export const SITE_SCHEMA_ID = `${SCHEMA_BASE}site-config.schema.json`;
+export const FORM_META_SCHEMA_ID = `${SCHEMA_BASE}form-meta.schema.json`;
+export const blockSchemaId = (name: string) => `${SCHEMA_BASE}blocks/${name}.schema.json`;
+/** A file of schemas/content/, e.g. contentSchemaId('page-blog.schema.json'). */
+export const contentSchemaId = (file: string) => `${SCHEMA_BASE}content/${file}`;
+export const structuredDataSchemaId = (type: string) => `${SCHEMA_BASE}structured-data/${type}.schema.json`;
+
 export type JsonSchema = {
   $id?: string;
   $ref?: string;

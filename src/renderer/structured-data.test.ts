@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createValidator, loadDefinitionFiles, loadSiteFile, type SourceFile } from '../../tools/lib/project.ts';
 import { absoluteUrl, jsonLdText, organizationJsonLd, toJsonLd, type JsonLd, type StructuredDataContext } from './structured-data.ts';
-import { formatIssue, type DefinitionValidator } from './validate-definitions.ts';
+import { formatIssue } from './validate/types.ts';
+import type { DefinitionValidator } from './validate/validator.ts';
 
 /**
  * schema.org / Google rich-result fields each kind must carry: the test's own table, so a mapper

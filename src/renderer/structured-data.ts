@@ -149,8 +149,6 @@ const mappers: Record<string, (props: Record<string, unknown>, ctx: StructuredDa
   BreadcrumbList: breadcrumbList,
 };
 
-export const STRUCTURED_DATA_TYPES = Object.keys(mappers);
-
 /** The JSON-LD object of one declaration (props already resolved), or undefined when content is missing. */
 export function toJsonLd(type: string, props: Record<string, unknown>, ctx: StructuredDataContext): JsonLd | undefined {
   return mappers[type]?.(props, ctx);

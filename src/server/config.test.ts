@@ -6,6 +6,7 @@ const real = {
   CONTENT_API_BASE: 'http://content.internal:8080',
   CONTENT_API_USER: 'site',
   CONTENT_API_PASSWORD: 'secret',
+  RECAPTCHA_SECRET: 'captcha-secret',
 };
 
 describe('server configuration', () => {
@@ -20,5 +21,19 @@ describe('server configuration', () => {
     expect(readConfig({}).shutdownTimeoutMs).toBe(10_000);
     expect(readConfig({ SHUTDOWN_TIMEOUT_MS: '60000' }).shutdownTimeoutMs).toBe(10_000);
     expect(readConfig({ SHUTDOWN_TIMEOUT_MS: '2000' }).shutdownTimeoutMs).toBe(2000);
+  });
+
+  it('names every wrong variable, from the one declaration of the environment (schemas/environment.schema.json)', () => {
+    const wrong = () => readConfig({ PORT: 'eighty', CAPTCHA: 'yes', SITE_ORIGIN: 'not a url' });
+    expect(wrong).toThrow(/PORT must be a whole number, got "eighty"/);
+    expect(wrong).toThrow(/CAPTCHA takes "off" or "local", got "yes"/);
+    expect(wrong).toThrow(/SITE_ORIGIN must be an absolute URL, got "not a url"/);
+    expect(() => readConfig({ OUTBOX_POLL_MS: '5' })).toThrow(/OUTBOX_POLL_MS must be >= 10, got "5"/);
+  });
+
+  it('reads defaults and typed values, an empty value counting as unset', () => {
+    const config = readConfig({ PORT: '', CONTENT_TIMEOUT_MS: '2500', RECAPTCHA_SITE_KEY: 'public-key' });
+    expect(config).toMatchObject({ port: 3000, contentTimeoutMs: 2500, recaptchaSiteKey: 'public-key', production: false });
+    expect(config.submissions.rateLimit).toBe(10);
   });
 });

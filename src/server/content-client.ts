@@ -1,10 +1,11 @@
 /**
  * Reads from the content service (SPEC §7). The Basic credential is added here and nowhere else;
- * this module is server-only.
+ * this module is server-only. createContentClient (one per site, ./site.ts) takes its settings
+ * and, for tests, its fetch.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { LRUCache } from 'lru-cache';
 import contract from '../../schemas/content/contract.json' with { type: 'json' };
-import { config } from './config.ts';
 import { ContentCache, type CacheRead } from './content-cache.ts';
 import { ContractPaths } from './contract-paths.ts';
 
@@ -48,11 +49,6 @@ export function statusOf(error: ContentError): 404 | 502 | 503 {
   return error.kind === 'unreachable' || error.kind === 'timeout' ? 503 : 502;
 }
 
-export function contentUrl(path: string, query?: URLSearchParams): string {
-  const qs = query?.toString();
-  return `${config().contentApiBase}${path}${qs ? `?${qs}` : ''}`;
-}
-
 /** The body as text, refused past MAX_CONTENT_BYTES (announced or streamed). */
 async function limitedText(response: Response, shown: string): Promise<string> {
   if (Number(response.headers.get('content-length') ?? 0) > MAX_CONTENT_BYTES) {
@@ -73,64 +69,6 @@ async function limitedText(response: Response, shown: string): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-/** One upstream read of a checked contract path, bounded by CONTENT_TIMEOUT_MS. */
-async function fetchUpstream(path: string, query?: URLSearchParams): Promise<unknown> {
-  const { contentApiBase, contentApiCredential, contentTimeoutMs } = config();
-  const shown = `${path}${query?.toString() ? `?${query.toString()}` : ''}`;
-  const url = contentUrl(path, query);
-  // Nothing may have been normalized away between the checked path and the request (dots, backslashes).
-  if (new URL(url).pathname !== `${new URL(contentApiBase).pathname.replace(/\/$/, '')}${path}`) {
-    throw new ContentError('status', shown, 404);
-  }
-  let response: Response;
-  try {
-    response = await fetch(url, {
-      headers: { Authorization: `Basic ${Buffer.from(contentApiCredential).toString('base64')}`, Accept: 'application/json' },
-      signal: AbortSignal.timeout(contentTimeoutMs),
-      // A redirect would carry the credential's answer from somewhere else: the contract has none.
-      redirect: 'error',
-    });
-  } catch (error) {
-    const name = (error as Error).name;
-    throw new ContentError(name === 'TimeoutError' || name === 'AbortError' ? 'timeout' : 'unreachable', shown);
-  }
-  if (!response.ok) {
-    await response.body?.cancel();
-    throw new ContentError('status', shown, response.status);
-  }
-  const text = await limitedText(response, shown);
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    throw new ContentError('invalid-json', shown);
-  }
-}
-
-let cache: ContentCache | undefined;
-const staleLoggedAt = new Map<string, number>();
-
-function contentCache(): ContentCache {
-  const cfg = config();
-  cache ??= new ContentCache({
-    ttlMs: cfg.contentCacheTtlMs,
-    staleMs: cfg.contentCacheStaleMs,
-    maxEntries: cfg.contentCacheMaxEntries,
-    notFoundTtlMs: 5000,
-    isNotFound: (error) => error instanceof ContentError && error.notFound,
-    onBackgroundError: (key, error) => logStale(key, error),
-  });
-  return cache;
-}
-
-/** At most one log line per key and minute while the content service fails. */
-function logStale(key: string, error: unknown) {
-  const now = Date.now();
-  if (now - (staleLoggedAt.get(key) ?? 0) < 60_000) return;
-  if (staleLoggedAt.size > 1000) staleLoggedAt.clear();
-  staleLoggedAt.set(key, now);
-  console.warn(`[content] serving the last good ${key}: ${(error as Error).message}`);
-}
-
 const staleness = new AsyncLocalStorage<{ stale: boolean }>();
 
 /** Runs `fn` and reports whether any content read inside it was served stale. */
@@ -146,53 +84,123 @@ export function markDegraded(): void {
   if (state) state.stale = true;
 }
 
-/**
- * A content read through the cache: `stale` is true when the service failed and the last good value
- * is served. `rawPath` may come from a visitor: only a path of the content contract is read (its
- * parameters decoded once and checked), with only the query parameters that endpoint declares;
- * anything else is a 404 without any upstream request.
- */
-export async function readContent(rawPath: string, rawQuery?: URLSearchParams): Promise<CacheRead> {
-  const match = contractPaths.match(rawPath);
-  if (!match) throw new ContentError('status', rawPath, 404);
-  const path = match.path;
-  const query = contractPaths.query(match, rawQuery ?? new URLSearchParams());
-  const qs = query.toString();
-  const key = `${path}${qs ? `?${qs}` : ''}`;
-  let failure: unknown;
-  const result = await contentCache().get(key, () =>
-    fetchUpstream(path, query).catch((error: unknown) => {
-      failure = error;
-      throw error;
-    }),
-  );
-  if (result.stale) {
-    const state = staleness.getStore();
-    if (state) state.stale = true;
-    if (failure) logStale(key, failure);
+export interface ContentClientOptions {
+  baseUrl: string;
+  /** "user:password" of the Basic credential. */
+  credential: string;
+  timeoutMs: number;
+  cacheTtlMs: number;
+  cacheStaleMs: number;
+  cacheMaxEntries: number;
+  /** Injectable for tests. */
+  fetch?: typeof globalThis.fetch;
+  log?: (line: string) => void;
+}
+
+export interface ContentClient {
+  /**
+   * A content read through the cache: `stale` is true when the service failed and the last good
+   * value is served. `rawPath` may come from a visitor: only a path of the content contract is read
+   * (its parameters decoded once and checked), with only the query parameters that endpoint
+   * declares; anything else is a 404 without any upstream request.
+   */
+  read(rawPath: string, rawQuery?: URLSearchParams): Promise<CacheRead>;
+  /** The content at `path` (cached). Throws ContentError when it cannot be had. */
+  fetch(path: string, query?: URLSearchParams): Promise<unknown>;
+  /** One uncached read of a contract path (readiness checks): the time it took, or the failure. */
+  probe(rawPath: string): Promise<{ ok: true; ms: number } | { ok: false; ms: number; error: string }>;
+  /** Empties the cache (tests). */
+  clear(): void;
+}
+
+export function createContentClient(options: ContentClientOptions): ContentClient {
+  const fetchImpl = options.fetch ?? globalThis.fetch;
+  const log = options.log ?? ((line: string) => console.warn(line));
+  const authorization = `Basic ${Buffer.from(options.credential).toString('base64')}`;
+  const basePath = new URL(options.baseUrl).pathname.replace(/\/$/, '');
+  /** At most one log line per key and minute while the content service fails. */
+  const staleLogged = new LRUCache<string, true>({ max: 1000, ttl: 60_000 });
+
+  function logStale(key: string, error: unknown) {
+    if (staleLogged.has(key)) return;
+    staleLogged.set(key, true);
+    log(`[content] serving the last good ${key}: ${(error as Error).message}`);
   }
-  return result;
-}
 
-/** One uncached read of a contract path (readiness checks): the time it took, or the failure. */
-export async function probeContent(rawPath: string): Promise<{ ok: true; ms: number } | { ok: false; ms: number; error: string }> {
-  const started = Date.now();
-  const match = contractPaths.match(rawPath);
-  if (!match) return { ok: false, ms: 0, error: `${rawPath} is not a contract path` };
-  try {
-    await fetchUpstream(match.path);
-    return { ok: true, ms: Date.now() - started };
-  } catch (error) {
-    return { ok: false, ms: Date.now() - started, error: (error as Error).message };
+  /** One upstream read of a checked contract path, bounded by the timeout. */
+  async function upstream(path: string, query?: URLSearchParams): Promise<unknown> {
+    const qs = query?.toString();
+    const shown = `${path}${qs ? `?${qs}` : ''}`;
+    const url = `${options.baseUrl}${shown}`;
+    // Nothing may have been normalized away between the checked path and the request (dots, backslashes).
+    if (new URL(url).pathname !== `${basePath}${path}`) throw new ContentError('status', shown, 404);
+    let response: Response;
+    try {
+      response = await fetchImpl(url, {
+        headers: { Authorization: authorization, Accept: 'application/json' },
+        signal: AbortSignal.timeout(options.timeoutMs),
+        // A redirect would carry the credential's answer from somewhere else: the contract has none.
+        redirect: 'error',
+      });
+    } catch (error) {
+      const name = (error as Error).name;
+      throw new ContentError(name === 'TimeoutError' || name === 'AbortError' ? 'timeout' : 'unreachable', shown);
+    }
+    if (!response.ok) {
+      await response.body?.cancel();
+      throw new ContentError('status', shown, response.status);
+    }
+    const text = await limitedText(response, shown);
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      throw new ContentError('invalid-json', shown);
+    }
   }
-}
 
-/** The content at `path` (cached; see ./content-cache.ts). Throws ContentError when it cannot be had. */
-export async function fetchContent(path: string, query?: URLSearchParams): Promise<unknown> {
-  return (await readContent(path, query)).data;
-}
+  const cache = new ContentCache({
+    ttlMs: options.cacheTtlMs,
+    staleMs: options.cacheStaleMs,
+    maxEntries: options.cacheMaxEntries,
+    notFoundTtlMs: 5000,
+    isNotFound: (error) => error instanceof ContentError && error.notFound,
+    onBackgroundError: logStale,
+  });
 
-/** Empties the content cache (tests). */
-export function clearContentCache(): void {
-  cache?.clear();
+  async function read(rawPath: string, rawQuery?: URLSearchParams): Promise<CacheRead> {
+    const match = contractPaths.match(rawPath);
+    if (!match) throw new ContentError('status', rawPath, 404);
+    const query = contractPaths.query(match, rawQuery ?? new URLSearchParams());
+    const qs = query.toString();
+    const key = `${match.path}${qs ? `?${qs}` : ''}`;
+    let failure: unknown;
+    const result = await cache.get(key, () =>
+      upstream(match.path, query).catch((error: unknown) => {
+        failure = error;
+        throw error;
+      }),
+    );
+    if (result.stale) {
+      markDegraded();
+      if (failure) logStale(key, failure);
+    }
+    return result;
+  }
+
+  return {
+    read,
+    fetch: async (path, query) => (await read(path, query)).data,
+    async probe(rawPath) {
+      const started = Date.now();
+      const match = contractPaths.match(rawPath);
+      if (!match) return { ok: false, ms: 0, error: `${rawPath} is not a contract path` };
+      try {
+        await upstream(match.path);
+        return { ok: true, ms: Date.now() - started };
+      } catch (error) {
+        return { ok: false, ms: Date.now() - started, error: (error as Error).message };
+      }
+    },
+    clear: () => cache.clear(),
+  };
 }

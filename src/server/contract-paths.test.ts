@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ContractPaths } from './contract-paths.ts';
+import { compileRoutes, loadContract, matchRoute } from '../../tools/content-service/contract.ts';
+import { ContractPaths, endpointAssumption, responseSchemaId } from './contract-paths.ts';
 
 const paths = new ContractPaths([
   { path: '/api/page/homepage' },
@@ -44,5 +45,52 @@ describe('contract paths', () => {
   it('keeps only the query parameters the endpoint declares', () => {
     const match = paths.match('/api/blog_list')!;
     expect(paths.query(match, new URLSearchParams('page=2&utm_source=x&cat_slug=&gclid=1')).toString()).toBe('page=2');
+  });
+});
+
+describe('one contract module for every reader', () => {
+  const contract = new ContractPaths([
+    { path: '/api/page/{slug}', schema: 'page-any.schema.json' },
+    { path: '/api/page/homepage', schema: 'page-homepage.schema.json', 'x-assumed': 'SPEC names no such page read' },
+    { path: '/api/blog/{slug}', schema: 'blog-post.schema.json' },
+    { path: '/api/contact_form', method: 'POST', schema: 'post-submission-response.schema.json' },
+  ]);
+
+  it('prefers a literal path over a {name} path that matches too, and keeps the contract order for listing', () => {
+    expect(contract.match('/api/page/homepage')?.endpoint).toBe('/api/page/homepage');
+    expect(contract.match('/api/page/team')).toMatchObject({ endpoint: '/api/page/{slug}', params: { slug: 'team' } });
+    expect(contract.endpoints.map((e) => e.path)).toEqual(['/api/page/{slug}', '/api/page/homepage', '/api/blog/{slug}']);
+    expect(contract.match('api/page/homepage')).toBeUndefined();
+  });
+
+  it("matches a definition's source path, placeholders and all, to its endpoint", () => {
+    expect(contract.source('/api/blog/{params.slug}')?.path).toBe('/api/blog/{slug}');
+    expect(contract.source('/api/blog/some-post')?.path).toBe('/api/blog/{slug}');
+    expect(contract.source('/api/blog/')).toBeUndefined();
+    expect(contract.source('/api/contact_form')).toBeUndefined(); // POST: not a read
+    expect(contract.source('x/api/blog/a')).toBeUndefined();
+    expect(contract.hint('/api/blogs/{slug}')).toBe(' (did you mean "/api/blog/{slug}"?)');
+  });
+
+  it('names the response schema and the assumption of an endpoint', () => {
+    const home = contract.source('/api/page/homepage')!;
+    expect(responseSchemaId(home)).toBe('https://schemas.local/content/page-homepage.schema.json');
+    expect(endpointAssumption(home)).toBe('GET /api/page/homepage: SPEC names no such page read');
+    expect(endpointAssumption(contract.source('/api/blog/x')!)).toBeUndefined();
+  });
+
+  it('is what the reference content service routes with: the same paths, equally strict', () => {
+    const service = loadContract();
+    const routes = compileRoutes(service);
+    const site = new ContractPaths(service.endpoints);
+    for (const raw of [
+      '/api/blog/cloud-native-billing-for-tower-companies',
+      '/api/blog/a.b',
+      '/api/blog/%2e%2e',
+      '/api/page/homepage',
+      '/api/nope',
+    ]) {
+      expect(matchRoute(routes, raw)?.route.endpoint, raw).toBe(site.match(raw)?.entry);
+    }
   });
 });

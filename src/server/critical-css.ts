@@ -12,6 +12,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { LRUCache } from 'lru-cache';
 import postcss, { type AtRule, type ChildNode, type Root, type Rule } from 'postcss';
 
 const STYLESHEET = /<link\b[^>]*\brel="stylesheet"[^>]*>/;
@@ -19,7 +20,6 @@ const CLASS_ATTRIBUTE = /\bclass="([^"]*)"/g;
 const CLASS_IN_SELECTOR = /\.(-?[_a-zA-Z][\w-]*)/g;
 // Rules inside these are kept or dropped as a whole (fonts, animations, page boxes).
 const KEEP_WHOLE = new Set(['font-face', 'keyframes', 'page', 'property', 'counter-style', 'layer']);
-const MAX_CACHED = 200;
 
 interface Parsed {
   root: Root;
@@ -98,7 +98,7 @@ export function classesIn(html: string): Set<string> {
  */
 export function inlineCriticalCss(clientDirectory: string): (html: string) => string {
   const sheets = new Map<string, Parsed | null>();
-  const cache = new Map<string, string>();
+  const cache = new LRUCache<string, string>({ max: 200 });
   const sheet = (href: string): Parsed | null => {
     if (!sheets.has(href)) {
       try {
@@ -122,7 +122,6 @@ export function inlineCriticalCss(clientDirectory: string): (html: string) => st
     let css = cache.get(key);
     if (css === undefined) {
       css = criticalCss(parsed, classes);
-      if (cache.size >= MAX_CACHED) cache.delete(cache.keys().next().value!);
       cache.set(key, css);
     }
     const style = `<style data-critical-css>${css.replace(/<\/style/gi, '<\\/style')}</style>`;

@@ -6,19 +6,16 @@
  *   state (pending, dead, age of the oldest pending lead) so trouble is visible before leads age out.
  */
 import { Router, type Request, type Response } from 'express';
-import { getCatalog } from '../renderer/definitions.server.ts';
-import { probeContent } from './content-client.ts';
-import { sharedOutbox } from './outbox/shared.ts';
-import { submissionConfig } from './submissions/config.ts';
+import type { ContentClient } from './content-client.ts';
+import type { Outbox } from './outbox/store.ts';
 
-function readinessPath(): string {
-  const sources = (getCatalog().site.layoutSources ?? {}) as Record<string, { path?: string }>;
+/** The read /readyz tries: the site's first layout source without parameters. */
+export function readinessPath(site: Record<string, unknown>): string {
+  const sources = (site.layoutSources ?? {}) as Record<string, { path?: string }>;
   return Object.values(sources).find((s) => typeof s.path === 'string' && !s.path.includes('{'))?.path ?? '/api/page/homepage';
 }
 
-export function outboxState(now = Date.now()) {
-  const cfg = submissionConfig();
-  const outbox = sharedOutbox(cfg.outboxDb);
+export function outboxState(outbox: Outbox, pendingAlertMs: number, now = Date.now()) {
   let writable = true;
   let error: string | undefined;
   try {
@@ -38,18 +35,26 @@ export function outboxState(now = Date.now()) {
     pending: counts.pending,
     dead: counts.dead,
     oldestPendingAgeMs,
-    oldestPendingTooOld: oldestPendingAgeMs > cfg.outboxPendingAlertMs,
+    oldestPendingTooOld: oldestPendingAgeMs > pendingAlertMs,
   };
 }
 
-export function healthRouter(): Router {
+export interface HealthOptions {
+  content: Pick<ContentClient, 'probe'>;
+  /** The read to try (it may change with the definitions in development). */
+  readinessPath: () => string;
+  outbox: Outbox;
+  pendingAlertMs: number;
+}
+
+export function healthRouter(options: HealthOptions): Router {
   const router = Router();
   router.get('/healthz', (_req: Request, res: Response) => {
     res.set('Cache-Control', 'no-store').json({ status: 'ok' });
   });
   router.get('/readyz', async (_req: Request, res: Response) => {
-    const content = await probeContent(readinessPath());
-    const outbox = outboxState();
+    const content = await options.content.probe(options.readinessPath());
+    const outbox = outboxState(options.outbox, options.pendingAlertMs);
     const ready = content.ok && outbox.ok;
     res
       .status(ready ? 200 : 503)

@@ -1,164 +1,116 @@
 /**
- * HTTP caching of server-rendered pages, for a CDN in front: Cache-Control by status and a strong
- * ETag (with 304 for a matching If-None-Match). Only GET responses that turn out to be HTML are
- * buffered (pages are small); everything else (data requests, assets, API) streams untouched.
+ * Rendered pages kept in memory, served at static-file speed. src/server/document.ts finishes each
+ * page once and offers it here (`keep`); a whole 200 or 404 page (not stale, no cookie) is kept
+ * under its key with its headers (CSP hashes, ETag, Cache-Control), its bytes and their gzip and
+ * brotli forms, compressed once. Pages carry no per-request nonce, so a kept page is exactly what
+ * a new render would send. `serve` answers a request from a kept page before anything else runs,
+ * with 304 for a fresh conditional GET.
  *
- * Each page carries the request's CSP nonce (./security.ts), so the ETag is computed over the
- * body with the nonce replaced by a placeholder: identical content gives an identical ETag.
- *
- * With `renderTtlMs`, finished pages (200 and 404, not stale) are also kept in memory per URL for
- * that long, nonce masked, and served again with the new request's nonce: rendering costs ~20 ms
- * of CPU, serving a kept page well under one. Pages depend only on content (cached for the same
- * time) and definitions (fixed in production), so a kept page is as fresh as a rendered one.
+ * Pages depend only on content (cached for the same time) and definitions (fixed in production),
+ * so a kept page is as fresh as a rendered one.
  */
-import { createHash } from 'node:crypto';
-import type { RequestHandler, Response } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { LRUCache } from 'lru-cache';
+import { isFresh, notModifiedHeaders, type FinishedPage } from './document.ts';
 
 export interface PageCacheOptions {
-  /** Cache-Control of 200 pages. */
-  cacheControl: string;
-  notFoundCacheControl?: string;
-  /** Rewrites each finished HTML document once, before its ETag is computed. */
-  transform?: (html: string) => string;
-  /** Keep rendered pages this long (0 or absent: render every request). */
-  renderTtlMs?: number;
+  /** Keep rendered pages this long (0: render every request). */
+  ttlMs: number;
   /** At most this many kept pages (least recently used go first). */
-  renderMaxEntries?: number;
+  maxEntries: number;
   /**
-   * The key a rendered page is kept under, or undefined to render without keeping (default: the
-   * whole URL). The site keys on the path plus the query parameters its definition reads, so
-   * tracking parameters (utm_*, gclid) neither render anew nor evict hot pages.
+   * The key a rendered page is kept under, or undefined to render without keeping. The site keys
+   * on the path plus the query parameters its definition reads, so tracking parameters (utm_*,
+   * gclid) neither render anew nor evict hot pages.
    */
-  keyOf?: (url: URL) => string | undefined;
+  keyOf: (url: URL) => string | undefined;
 }
-
-const NONCE_PLACEHOLDER = '__CSP_NONCE__';
 
 interface KeptPage {
   status: number;
-  /** Body with the nonce masked. */
-  body: string;
-  contentType: string;
-  expires: number;
+  etag?: string;
+  headers: [string, string][];
+  identity: Buffer;
+  gzip: Buffer;
+  br: Buffer;
 }
 
-type Chunk = string | Uint8Array;
-
-function toBuffer(chunk: Chunk, encoding?: unknown): Buffer {
-  return typeof chunk === 'string'
-    ? Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8')
-    : Buffer.from(chunk);
+export interface PageCache {
+  /**
+   * Answers from a kept page and returns true, or returns false (the request goes to the app).
+   * It runs on the bare Node request, before Express: a kept page costs two map lookups.
+   */
+  serve(req: IncomingMessage, res: ServerResponse): boolean;
+  /** Keeps a finished page under the key of `url` (ignored when the cache is off or the URL has no key). */
+  keep(url: string, page: FinishedPage): void;
+  clear(): void;
 }
 
-export function pageETag(body: Buffer, nonce: string | undefined): string {
-  const text = body.toString('utf8');
-  const normalized = nonce ? text.split(nonce).join(NONCE_PLACEHOLDER) : text;
-  return `"${createHash('sha256').update(normalized).digest('base64url').slice(0, 32)}"`;
+/** The encoding to send: brotli or gzip when accepted (a q of 0 refuses), else none. */
+export function chooseEncoding(header: string | undefined): 'br' | 'gzip' | undefined {
+  if (!header) return undefined;
+  const accepted = new Set<string>();
+  for (const part of header.split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
+    if (q === undefined || Number(q) > 0) accepted.add(name.trim());
+  }
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip')) return 'gzip';
+  return undefined;
 }
 
-/** If-None-Match uses the weak comparison (RFC 9110 §13.1.2). */
-export function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  if (header.trim() === '*') return true;
-  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
-}
-
-export function pageCaching(options: PageCacheOptions): RequestHandler {
-  const notFound = options.notFoundCacheControl ?? 'public, max-age=60';
-  const ttl = options.renderTtlMs ?? 0;
-  const maxEntries = options.renderMaxEntries ?? 500;
-  const kept = new Map<string, KeptPage>();
-  return (req, res, next) => {
-    if (req.method !== 'GET') {
-      next();
-      return;
+export function createPageCache(options: PageCacheOptions): PageCache {
+  const kept = options.ttlMs > 0 ? new LRUCache<string, KeptPage>({ max: options.maxEntries, ttl: options.ttlMs }) : undefined;
+  // Request URL → page key ('' = not kept), so a hit costs no route matching.
+  const keys = new LRUCache<string, string>({ max: 10_000 });
+  const keyOf = (url: string): string | undefined => {
+    let key = keys.get(url);
+    if (key === undefined) {
+      key = options.keyOf(new URL(url, 'http://site.local')) ?? '';
+      keys.set(url, key);
     }
-    const key = options.keyOf ? options.keyOf(new URL(req.originalUrl, 'http://site.local')) : req.originalUrl;
-    const nonce = res.locals.cspNonce as string | undefined;
-    const hit = ttl > 0 && key !== undefined ? kept.get(key) : undefined;
-    if (hit && key !== undefined && hit.expires > Date.now()) {
-      // Most recently used last, so the oldest entry is the first to go.
-      kept.delete(key);
-      kept.set(key, hit);
-      res.statusCode = hit.status;
-      res.setHeader('Content-Type', hit.contentType);
+    return key || undefined;
+  };
+  return {
+    serve(req, res) {
+      if (!kept || (req.method !== 'GET' && req.method !== 'HEAD') || !req.url) return false;
+      const key = keyOf(req.url);
+      const page = key === undefined ? undefined : kept.get(key);
+      if (!page) return false;
       res.setHeader('X-Page-Cache', 'hit');
-      const body = nonce ? hit.body.split(NONCE_PLACEHOLDER).join(nonce) : hit.body;
-      respond(Buffer.from(body), res.end.bind(res) as (...args: unknown[]) => Response);
-      return;
-    }
-    if (hit && key !== undefined) kept.delete(key);
-
-    const write = res.write.bind(res) as (...args: unknown[]) => boolean;
-    const end = res.end.bind(res) as (...args: unknown[]) => Response;
-    const chunks: Buffer[] = [];
-    let buffering: boolean | undefined;
-    const isHtml = () => (buffering ??= /^text\/html\b/i.test(String(res.getHeader('Content-Type') ?? '')));
-
-    const finish = (callback?: () => void) => {
-      const buffered = Buffer.concat(chunks);
-      const body = options.transform ? Buffer.from(options.transform(buffered.toString('utf8'))) : buffered;
-      const status = res.statusCode;
-      if (
-        ttl > 0 &&
-        key !== undefined &&
-        (status === 200 || status === 404) &&
-        !res.getHeader('X-Content-Stale') &&
-        !res.getHeader('Set-Cookie')
-      ) {
-        const text = body.toString('utf8');
-        if (kept.size >= maxEntries) kept.delete(kept.keys().next().value!);
-        kept.set(key, {
-          status,
-          body: nonce ? text.split(nonce).join(NONCE_PLACEHOLDER) : text,
-          contentType: String(res.getHeader('Content-Type')),
-          expires: Date.now() + ttl,
-        });
+      res.setHeader('Vary', 'Accept-Encoding');
+      if (page.status === 200 && isFresh(req.headers, page.etag)) {
+        for (const [name, value] of notModifiedHeaders(new Headers(page.headers))) res.setHeader(name, value);
+        res.statusCode = 304;
+        res.end();
+        return true;
       }
-      return respond(body, end, callback);
-    };
-
-    function respond(body: Buffer, end: (...args: unknown[]) => Response, callback?: () => void) {
-      const status = res.statusCode;
-      if (status >= 500) res.setHeader('Cache-Control', 'no-store');
-      else if (status === 404) res.setHeader('Cache-Control', notFound);
-      else if (status === 200) {
-        res.setHeader('Cache-Control', options.cacheControl);
-        const etag = pageETag(body, res.locals.cspNonce as string | undefined);
-        res.setHeader('ETag', etag);
-        if (matchesIfNoneMatch(req.headers['if-none-match'], etag)) {
-          res.statusCode = 304;
-          res.removeHeader('Content-Type');
-          res.removeHeader('Content-Length');
-          // The browser reuses its cached body, whose scripts carry the nonce of the first
-          // response: a 304 must not replace that response's CSP with this request's nonce.
-          res.removeHeader('Content-Security-Policy');
-          return end(callback);
-        }
-      }
+      for (const [name, value] of page.headers) res.setHeader(name, value);
+      const encoding = chooseEncoding(req.headers['accept-encoding']);
+      const body = encoding ? page[encoding] : page.identity;
+      if (encoding) res.setHeader('Content-Encoding', encoding);
       res.setHeader('Content-Length', body.length);
-      return end(body, callback);
-    }
-
-    res.write = function (chunk: Chunk, encoding?: unknown, callback?: unknown) {
-      if (!isHtml()) return write(chunk, encoding, callback);
-      chunks.push(toBuffer(chunk, encoding));
-      const done = typeof encoding === 'function' ? encoding : callback;
-      if (typeof done === 'function') process.nextTick(done as () => void);
+      res.statusCode = page.status;
+      res.end(req.method === 'HEAD' ? undefined : body);
       return true;
-    } as Response['write'];
-
-    res.end = function (chunk?: unknown, encoding?: unknown, callback?: unknown) {
-      if (!isHtml()) return end(chunk, encoding, callback);
-      let done: unknown = callback;
-      if (typeof chunk === 'function') done = chunk;
-      else {
-        if (typeof encoding === 'function') done = encoding;
-        if (chunk !== undefined && chunk !== null) chunks.push(toBuffer(chunk as Chunk, encoding));
-      }
-      return finish(typeof done === 'function' ? (done as () => void) : undefined);
-    } as Response['end'];
-
-    next();
+    },
+    keep(url, page) {
+      const key = kept && keyOf(new URL(url).pathname + new URL(url).search);
+      if (!kept || key === undefined) return;
+      kept.set(key, {
+        status: page.status,
+        etag: page.headers.get('ETag') ?? undefined,
+        headers: [...page.headers].filter(([name]) => name !== 'content-length' && name !== 'content-encoding'),
+        identity: page.body,
+        gzip: gzipSync(page.body, { level: 6 }),
+        br: brotliCompressSync(page.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }),
+      });
+    },
+    clear() {
+      kept?.clear();
+      keys.clear();
+    },
   };
 }

@@ -3,18 +3,19 @@ import { describe, expect, it } from 'vitest';
 import { paintFirst } from './paint-first.ts';
 
 const page = (bootstrap: string) =>
-  `<!DOCTYPE html><html><head><link rel="modulepreload" href="/assets/entry.js" nonce="N1"/><link rel="modulepreload" href="/assets/root.js" nonce="N1"/><title>x</title></head>` +
-  `<body><main>Hello</main><script nonce="N1">window.__reactRouterContext = {};</script>${bootstrap}</body></html>`;
-const BOOT = `<script nonce="N1" type="module" async="">import * as route0 from "/assets/root.js";\nwindow.__reactRouterManifest = {"x":"</scr"+"ipt>"};\nimport("/assets/entry.js");</script>`;
+  `<!DOCTYPE html><html><head><link rel="modulepreload" href="/assets/entry.js"/><link rel="modulepreload" href="/assets/root.js"/><title>x</title></head>` +
+  `<body><main>Hello</main><script>window.__reactRouterContext = {};</script>${bootstrap}</body></html>`;
+const BOOT = `<script type="module" async="">import * as route0 from "/assets/root.js";\nwindow.__reactRouterManifest = {"x":"</scr"+"ipt>"};\nimport("/assets/entry.js");</script>`;
 
 describe('paintFirst', () => {
-  it('moves the module preloads and the bootstrap behind the first paint, keeping the nonce', () => {
-    const out = paintFirst(page(BOOT));
+  it('moves the module preloads and the bootstrap behind the first paint', () => {
+    const { html: out, started } = paintFirst(page(BOOT));
+    expect(started).toEqual([/<script[^>]*>([\s\S]*)<\/script>/.exec(BOOT)![1]]);
     expect(out).not.toMatch(/<link[^>]*modulepreload/);
     expect(out).not.toContain('type="module"');
     expect(out).toContain('<main>Hello</main>');
-    expect(out).toContain('<script nonce="N1">window.__reactRouterContext = {};</script>');
-    const boot = /<script nonce="N1">(\(function\(\)\{var code=[\s\S]*?)<\/script>/.exec(out)![1];
+    expect(out).toContain('<script>window.__reactRouterContext = {};</script>');
+    const boot = /<script>(\(function startAfterPaint[\s\S]*?)<\/script>/.exec(out)![1];
 
     // Run it against a minimal DOM: after a frame and a task it adds the preloads, then the module.
     const added: Record<string, unknown>[] = [];
@@ -28,7 +29,6 @@ describe('paintFirst', () => {
       document: {
         querySelectorAll: (selector: string) =>
           selector === 'link[data-deferred-style]' ? [deferredStyle] : selector === 'style[data-critical-css]' ? [criticalStyle] : [],
-        currentScript: { nonce: 'N1' },
         createElement: element,
         head: { appendChild: (e: Record<string, unknown>) => added.push(e) },
         body: { appendChild: (e: Record<string, unknown>) => added.push(e) },
@@ -44,13 +44,12 @@ describe('paintFirst', () => {
     expect(deferredStyle.media).toBe('all');
     expect(removed).toBe(1);
     expect(added.map((e) => e.href ?? e.type)).toEqual(['/assets/entry.js', '/assets/root.js', 'module']);
-    expect(added.every((e) => e.nonce === 'N1')).toBe(true);
     expect(added[2].textContent).toBe(/<script[^>]*>([\s\S]*)<\/script>/.exec(BOOT)![1]);
   });
 
   it('leaves documents without React Router bootstrap alone', () => {
     const html =
       '<html><head><link rel="modulepreload" href="/x.js"/></head><body><script type="module" src="/@vite/client"></script></body></html>';
-    expect(paintFirst(html)).toBe(html);
+    expect(paintFirst(html)).toEqual({ html, started: [] });
   });
 });

@@ -4,9 +4,9 @@
  */
 import createDOMPurify from 'dompurify';
 import { JSDOM } from 'jsdom';
+import { LRUCache } from 'lru-cache';
 
-const MAX_ENTRIES = 2000;
-const cache = new Map<string, string>();
+const cache = new LRUCache<string, string>({ max: 2000 });
 let purify: ReturnType<typeof createDOMPurify> | undefined;
 
 function instance() {
@@ -60,18 +60,12 @@ export function sanitizeEmbed(html: string, allowedSrc: string): string {
     FORBID_ATTR: ['style', 'srcdoc'],
   });
   cache.set(key, clean);
-  if (cache.size > MAX_ENTRIES) cache.delete(cache.keys().next().value as string);
   return clean;
 }
 
 export function sanitizeHtml(html: string): string {
   const hit = cache.get(html);
-  if (hit !== undefined) {
-    // Re-insert to keep the map in least-recently-used order.
-    cache.delete(html);
-    cache.set(html, hit);
-    return hit;
-  }
+  if (hit !== undefined) return hit;
   const clean = instance().sanitize(html, {
     USE_PROFILES: { html: true },
     ADD_ATTR: ['target'],
@@ -79,6 +73,5 @@ export function sanitizeHtml(html: string): string {
     FORBID_ATTR: ['style'],
   });
   cache.set(html, clean);
-  if (cache.size > MAX_ENTRIES) cache.delete(cache.keys().next().value as string);
   return clean;
 }

@@ -1,21 +1,24 @@
 /**
- * Security headers. Production pages get a nonce-based Content-Security-Policy: scripts only
- * from this origin or with the request's nonce (React Router's inline scripts carry it), never
- * 'unsafe-inline' scripts or 'unsafe-eval' (form validators are precompiled). reCAPTCHA and the
- * map embeds of the contact page are allowed by origin.
+ * Security headers. Production documents get a hash-based strict Content-Security-Policy
+ * (./document.ts lists the SHA-256 of each inline script of the page): 'strict-dynamic' lets
+ * those scripts load the site's modules and reCAPTCHA, nothing else runs, never 'unsafe-inline'
+ * scripts or 'unsafe-eval' (form validators are precompiled). No nonce: the HTML of a page is the
+ * same bytes for every visitor, so it can be kept and served from caches. Every other response
+ * gets the same policy with no script allowed. The map embeds of the contact page are allowed by
+ * origin.
  */
-import { randomBytes } from 'node:crypto';
-import type { RequestHandler } from 'express';
-import { config } from './config.ts';
-import { submissionConfig } from './submissions/config.ts';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { TLSSocket } from 'node:tls';
 
-const RECAPTCHA = ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'];
+// For browsers without 'strict-dynamic' (CSP 2), which ignore it and use the origins instead.
+const FALLBACK_ORIGINS = ["'self'", 'https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'];
 
-export function contentSecurityPolicy(nonce: string, mediaOrigin: string): string {
+export function contentSecurityPolicy(scriptHashes: string[], mediaOrigin: string): string {
   const media = mediaOrigin ? ` ${mediaOrigin}` : '';
+  const scripts = scriptHashes.length ? `'strict-dynamic' ${scriptHashes.join(' ')} ${FALLBACK_ORIGINS.join(' ')}` : "'none'";
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}' ${RECAPTCHA.join(' ')}`,
+    `script-src ${scripts}`,
     // Inline style attributes come from React and swiper; styles cannot run code.
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' data:${media}`,
@@ -29,7 +32,7 @@ export function contentSecurityPolicy(nonce: string, mediaOrigin: string): strin
   ].join('; ');
 }
 
-function originOf(url: string): string {
+export function originOf(url: string): string {
   try {
     return new URL(url).origin;
   } catch {
@@ -37,22 +40,24 @@ function originOf(url: string): string {
   }
 }
 
-export function securityHeaders(options: { csp: boolean }): RequestHandler {
-  return (req, res, next) => {
+/** Sets the headers on every response; the site calls it first, before kept pages and the app. */
+export function securityHeaders(options: {
+  csp: boolean;
+  imageOrigin: string;
+  trustProxyHeader?: string;
+}): (req: IncomingMessage, res: ServerResponse) => void {
+  const policy = contentSecurityPolicy([], options.imageOrigin);
+  return (req, res) => {
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
     res.setHeader('X-Frame-Options', 'SAMEORIGIN');
     // Only when the request is known to be HTTPS: direct TLS, or a trusted proxy (TRUST_PROXY_HEADER
     // set) saying so. An X-Forwarded-Proto from anyone else is not believed.
-    const viaTrustedProxy = Boolean(submissionConfig().trustProxyHeader) && req.headers['x-forwarded-proto'] === 'https';
-    if (req.secure || viaTrustedProxy) {
+    const viaTrustedProxy = Boolean(options.trustProxyHeader) && req.headers['x-forwarded-proto'] === 'https';
+    if ((req.socket as TLSSocket).encrypted || viaTrustedProxy) {
       res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
     }
-    if (options.csp) {
-      const nonce = randomBytes(16).toString('base64');
-      res.locals.cspNonce = nonce;
-      res.setHeader('Content-Security-Policy', contentSecurityPolicy(nonce, originOf(config().imageBaseUrl)));
-    }
-    next();
+    // Documents replace it with their own (their scripts' hashes).
+    if (options.csp) res.setHeader('Content-Security-Policy', policy);
   };
 }

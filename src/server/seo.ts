@@ -5,10 +5,12 @@
  * Absolute URLs use SITE_ORIGIN.
  */
 import { Router, type Request, type Response } from 'express';
-import { getCatalog } from '../renderer/definitions.server.ts';
-import type { PageDefinition, SitemapSpec } from '../renderer/validate-definitions.ts';
-import { siteOrigin } from './config.ts';
-import { ContentError, fetchContent, statusOf } from './content-client.ts';
+import type { SitemapSpec } from '../generated/page-definition.ts';
+import type { PageDefinition } from '../renderer/validate/types.ts';
+import { ContentError, statusOf } from './content-client.ts';
+
+/** A content read (cached, contract-checked); throws ContentError when it cannot be had. */
+export type ReadContent = (path: string, query: URLSearchParams) => Promise<unknown>;
 
 /** Upper bound of list pages read per definition, so a wrong last_page cannot make the sitemap read forever. */
 const MAX_PAGES = 100;
@@ -43,7 +45,7 @@ function fill(route: string, spec: SitemapSpec, entry: unknown): string | undefi
   return missing || path.includes('*') ? undefined : path;
 }
 
-async function listEntries(spec: SitemapSpec): Promise<unknown[]> {
+async function listEntries(spec: SitemapSpec, fetchContent: ReadContent): Promise<unknown[]> {
   const query = (page?: number) => {
     const q = new URLSearchParams(Object.entries(spec.source.query ?? {}).map(([k, v]) => [k, String(v)]));
     if (page !== undefined) q.set('page', String(page));
@@ -70,19 +72,19 @@ async function listEntries(spec: SitemapSpec): Promise<unknown[]> {
   return entries;
 }
 
-async function definitionPaths(definition: PageDefinition): Promise<string[]> {
+async function definitionPaths(definition: PageDefinition, read: ReadContent): Promise<string[]> {
   const fixed = definition.routes.filter((route) => !hasParams(route));
   const parameterised = definition.routes.filter(hasParams);
   if (!parameterised.length || !definition.sitemap) return fixed;
   const spec = definition.sitemap;
-  const entries = await listEntries(spec);
+  const entries = await listEntries(spec, read);
   const filled = parameterised.flatMap((route) => entries.map((entry) => fill(route, spec, entry)).filter((p): p is string => Boolean(p)));
   return [...fixed, ...filled];
 }
 
 /** Every path of the site, in definition order, without duplicates. */
-export async function sitemapPaths(definitions: PageDefinition[]): Promise<string[]> {
-  const lists = await Promise.all(definitions.filter((d) => !d.notFound).map(definitionPaths));
+export async function sitemapPaths(definitions: PageDefinition[], read: ReadContent): Promise<string[]> {
+  const lists = await Promise.all(definitions.filter((d) => !d.notFound).map((d) => definitionPaths(d, read)));
   return [...new Set(lists.flat())];
 }
 
@@ -95,15 +97,15 @@ export function robotsTxt(origin: string): string {
   return `User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /__catalog\n\nSitemap: ${origin}/sitemap.xml\n`;
 }
 
-export function seoRouter(): Router {
+export function seoRouter(options: { origin: string; definitions: () => PageDefinition[]; read: ReadContent }): Router {
   const router = Router();
   router.get('/robots.txt', (_req: Request, res: Response) => {
-    res.type('text/plain').set('Cache-Control', 'public, max-age=3600').send(robotsTxt(siteOrigin()));
+    res.type('text/plain').set('Cache-Control', 'public, max-age=3600').send(robotsTxt(options.origin));
   });
   router.get('/sitemap.xml', async (_req: Request, res: Response) => {
     try {
-      const paths = await sitemapPaths(getCatalog().definitions);
-      res.type('application/xml').set('Cache-Control', 'public, max-age=300').send(sitemapXml(siteOrigin(), paths));
+      const paths = await sitemapPaths(options.definitions(), options.read);
+      res.type('application/xml').set('Cache-Control', 'public, max-age=300').send(sitemapXml(options.origin, paths));
     } catch (error) {
       if (!(error instanceof ContentError)) throw error;
       // An incomplete sitemap would tell crawlers pages are gone: answer an error instead.

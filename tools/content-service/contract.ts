@@ -1,10 +1,14 @@
 // The content contract (schemas/content/contract.json) is the single list of
 // endpoints: the reference server routes from it, the site's validator checks
 // page definitions against the schemas it names. This module loads it and
-// holds the pure helpers (route matching, pagination) so tests can reuse them.
+// holds the pure helpers (routing through the contract module
+// src/server/contract-paths.ts, samples, pagination) so tests can reuse them.
+// Its types are derived from the generated src/generated/content-contract.ts.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { ContractEndpoint, ContractSample } from '../../src/generated/content-contract.ts';
+import { ContractPaths, isSafeParam } from '../../src/server/contract-paths.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -20,49 +24,21 @@ export const CONTRACT_PATH = path.join(SCHEMA_DIR, 'contract.json');
  */
 export const IMAGE_PATH_PATTERN = /^[A-Za-z0-9_-][A-Za-z0-9_.-]*(?:\/[A-Za-z0-9_-][A-Za-z0-9_.-]*)*\.(?:svg|png|jpe?g|webp|gif)$/i;
 
-/** Sample answered with one JSON file; `{name}` is filled from the path. */
-export interface FileSample {
-  file: string;
-  /**
-   * Query parameter -> file template answered instead of `file` when that parameter is present and
-   * non-empty (first listed parameter wins); `{param}` in the template is filled from the query value,
-   * which must match QUERY_VALUE_PATTERN (else 400). A missing file is a 404 like any other.
-   */
-  byQuery?: Record<string, string>;
-}
+/** Sample answered with one JSON file (`file`, `{name}` filled from the path), or by query (`byQuery`). */
+export type FileSample = Required<Pick<ContractSample, 'file'>> & Pick<ContractSample, 'byQuery'>;
 
 /** Sample answered as a Laravel-style page of a JSON array file. */
-export interface PaginatedSample {
-  paginate: string;
-  perPage: number;
-  /** query parameter -> item field that must equal it (when non-empty) */
-  filter?: Record<string, string>;
-  /** Query parameter whose positive integer value overrides perPage (capped at MAX_PER_PAGE). */
-  perPageParam?: string;
-}
+export type PaginatedSample = Required<Pick<ContractSample, 'paginate' | 'perPage'>> & Pick<ContractSample, 'filter' | 'perPageParam'>;
 
-/** A GET page read, answered from its sample. */
-export interface Endpoint {
-  path: string;
+/** A GET page read, answered from its sample (`x-assumed`: the strict sample, CONTENT_SAMPLE=spec, answers 404). */
+export type Endpoint = Omit<ContractEndpoint, 'method' | 'requestSchema' | 'mail' | 'sample'> & {
   method?: 'GET';
-  schema: string;
   sample: FileSample | PaginatedSample;
-  description?: string;
-  query?: Record<string, string>;
-  /** Set when SPEC §7 does not name the path: the strict sample (CONTENT_SAMPLE=spec) answers 404 for it. */
-  'x-assumed'?: string;
-}
+};
 
 /** A POST form submission: a JSON body checked against requestSchema, answered { status: 'ok', id } (schema). */
-export interface SubmissionEndpoint {
-  path: string;
-  method: 'POST';
-  requestSchema: string;
-  schema: string;
-  /** 'document': a new submission e-mails the document its body's id names. */
-  mail?: 'document';
-  description?: string;
-}
+export type SubmissionEndpoint = Pick<ContractEndpoint, 'path' | 'schema' | 'mail' | 'description'> &
+  Required<Pick<ContractEndpoint, 'requestSchema'>> & { method: 'POST' };
 
 /** contract.json split by method: both lists keep the file's order. */
 export interface Contract {
@@ -147,62 +123,22 @@ export function loadContract(file: string = CONTRACT_PATH): Contract {
   return contract;
 }
 
-type Segment = { literal: string } | { param: string };
+/** The GET routes: the contract's own matcher (src/server/contract-paths.ts), so the service answers exactly the paths the site may read. */
+export type Routes = ContractPaths<Endpoint>;
 
-export interface Route {
-  endpoint: Endpoint;
-  segments: Segment[];
-}
-
-export function compileRoutes(contract: Contract): Route[] {
-  const routes = contract.endpoints.map((endpoint) => ({
-    endpoint,
-    segments: endpoint.path
-      .split('/')
-      .slice(1)
-      .map((s): Segment => {
-        const m = /^\{(\w+)\}$/.exec(s);
-        return m ? { param: m[1] } : { literal: s };
-      }),
-  }));
-  // Literal routes win over parameterised ones (e.g. a future /api/page/{slug}).
-  const paramCount = (r: Route) => r.segments.filter((s) => 'param' in s).length;
-  return routes.sort((a, b) => paramCount(a) - paramCount(b));
-}
-
-/** A `{name}` value must be one plain path segment: no traversal, no separators. */
-const SAFE_PARAM = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/;
-
-export function isSafeParam(value: string): boolean {
-  return SAFE_PARAM.test(value) && !value.includes('..');
+export function compileRoutes(contract: Contract): Routes {
+  return new ContractPaths(contract.endpoints);
 }
 
 export interface RouteMatch {
-  route: Route;
+  route: { endpoint: Endpoint };
   params: Record<string, string>;
 }
 
 /** Matches a raw (still percent-encoded) pathname; unsafe parameter values never match. */
-export function matchRoute(routes: Route[], rawPathname: string): RouteMatch | undefined {
-  const parts = rawPathname.split('/').slice(1);
-  let decoded: string[];
-  try {
-    decoded = parts.map((p) => decodeURIComponent(p));
-  } catch {
-    return undefined;
-  }
-  for (const route of routes) {
-    if (route.segments.length !== decoded.length) continue;
-    const params: Record<string, string> = {};
-    const ok = route.segments.every((seg, i) => {
-      if ('literal' in seg) return seg.literal === decoded[i];
-      if (!isSafeParam(decoded[i])) return false;
-      params[seg.param] = decoded[i];
-      return true;
-    });
-    if (ok) return { route, params };
-  }
-  return undefined;
+export function matchRoute(routes: Routes, rawPathname: string): RouteMatch | undefined {
+  const match = routes.match(rawPathname);
+  return match && { route: { endpoint: match.entry }, params: match.params };
 }
 
 export function fillTemplate(template: string, params: Record<string, string>): string {

@@ -5,11 +5,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { SchemaStore, type JsonSchema, type Located } from '../../src/renderer/schema-store.ts';
+import { responseSchemaId } from '../../src/server/contract-paths.ts';
 import { SCHEMA_DIR } from './contract.ts';
 
 export type SampleMode = 'full' | 'spec';
-
-const CONTENT_BASE = 'https://schemas.local/content/';
 
 /** CONTENT_SAMPLE=spec selects the strict sample; anything else (or unset) the full one. */
 export function sampleMode(value: string | undefined = process.env.CONTENT_SAMPLE): SampleMode {
@@ -47,6 +46,7 @@ export function documentedOnly(value: unknown, store: SchemaStore, loc: Located)
   return out;
 }
 
+/** The response schema of an endpoint (by its `schema` file); throws when the store lacks it. */
 export function responseSchema(store: SchemaStore, schemaFile: string): Located {
-  return store.root(`${CONTENT_BASE}${schemaFile}`);
+  return store.root(responseSchemaId({ schema: schemaFile }));
 }

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { blockNames } from '../../src/blocks/registry.ts';
 import type { JsonSchema } from '../../src/renderer/schema-store.ts';
-import { DefinitionValidator, type Contract } from '../../src/renderer/validate-definitions.ts';
+import type { ContentContract } from '../../src/generated/content-contract.ts';
+import { DefinitionValidator } from '../../src/renderer/validate/validator.ts';
 
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -21,8 +22,8 @@ export async function loadSchemas(): Promise<JsonSchema[]> {
   return Promise.all(files.map(async (f) => JSON.parse(await readFile(f, 'utf8')) as JsonSchema));
 }
 
-export async function loadContract(): Promise<Contract> {
-  return JSON.parse(await readFile(path.join(projectRoot, 'schemas/content/contract.json'), 'utf8')) as Contract;
+export async function loadContract(): Promise<ContentContract> {
+  return JSON.parse(await readFile(path.join(projectRoot, 'schemas/content/contract.json'), 'utf8')) as ContentContract;
 }
 
 export async function createValidator(): Promise<DefinitionValidator> {
@@ -34,8 +35,16 @@ export interface SourceFile {
   text: string;
 }
 
+/**
+ * The definitions folder: PAGE_DEFINITIONS_DIR (relative to the project root, or absolute), else
+ * page-definitions/. Tests point it at a temporary copy so they never write into the real one.
+ */
+export function definitionsDirectory(env: NodeJS.ProcessEnv = process.env): string {
+  return path.resolve(projectRoot, env.PAGE_DEFINITIONS_DIR || 'page-definitions');
+}
+
 /** Definition files, named relative to the project root (as messages print them). */
-export async function loadDefinitionFiles(dir = path.join(projectRoot, 'page-definitions')): Promise<SourceFile[]> {
+export async function loadDefinitionFiles(dir = definitionsDirectory()): Promise<SourceFile[]> {
   const files = await jsonFiles(dir);
   return Promise.all(files.map(async (f) => ({ file: path.relative(projectRoot, f), text: await readFile(f, 'utf8') })));
 }

@@ -1,6 +1,8 @@
 /**
- * Runs src/server/main.ts as a child process and waits for its "Site (…) on <url>" line: the one
- * way tests (tests/e2e/servers.ts) and tools (snapshot-site.ts) start a site.
+ * Runs the site as a child process — production: the built launcher (build/server/main.js, as
+ * `npm run serve`); development: tools/dev.ts (as `npm run dev`) — and waits for its
+ * "Site (…) on <url>" line: the one way tests (tests/e2e/servers.ts) and tools (snapshot-site.ts)
+ * start a site.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { DEFAULT_CONTENT_PASSWORD, DEFAULT_CONTENT_USER } from '../../src/server/config.ts';
@@ -20,7 +22,7 @@ export async function startSiteProcess(options: {
   defaults?: Record<string, string>;
   env: Record<string, string>;
 }): Promise<SiteProcess> {
-  const args = ['--import', 'tsx', 'src/server/main.ts', ...(options.mode === 'development' ? ['--dev'] : [])];
+  const args = options.mode === 'development' ? ['--import', 'tsx', 'tools/dev.ts'] : ['build/server/main.js'];
   const child = spawn(process.execPath, args, {
     cwd: options.cwd,
     env: {

@@ -1,39 +1,41 @@
 /**
- * Helpers shared by the content engineers' tools (new-page, audit-content, migrate-definitions,
- * generate-block-docs): content-contract look-ups, schema walking and JSON formatting in the
- * style of the definition files.
+ * Helpers shared by the content engineers' tools (new-page, audit-content, generate-block-docs):
+ * content-contract look-ups (through the one contract module, src/server/contract-paths.ts),
+ * and schema walking.
  */
-import { didYouMean, type JsonSchema, type Located, type SchemaStore } from '../../src/renderer/schema-store.ts';
-import { contentSchemaId, type Contract, type ContractEndpoint } from '../../src/renderer/validate-definitions.ts';
+import type { ContentContract, ContractEndpoint } from '../../src/generated/content-contract.ts';
+import type { Located, SchemaStore } from '../../src/renderer/schema-store.ts';
+import { ContractPaths, responseSchema } from '../../src/server/contract-paths.ts';
+
+export { responseSchema };
+
+/** The contract's matcher, made once per contract (src/server/contract-paths.ts). */
+const matchers = new WeakMap<ContentContract, ContractPaths>();
+function paths(contract: ContentContract): ContractPaths {
+  let found = matchers.get(contract);
+  if (!found) {
+    found = new ContractPaths(contract.endpoints);
+    matchers.set(contract, found);
+  }
+  return found;
+}
 
 /** Endpoints a definition may read (GET; POST endpoints are form submissions). */
-export function readableEndpoints(contract: Contract): ContractEndpoint[] {
-  return contract.endpoints.filter((e) => ((e as { method?: string }).method ?? 'GET') === 'GET');
+export function readableEndpoints(contract: ContentContract): readonly ContractEndpoint[] {
+  return paths(contract).endpoints;
 }
 
 /**
  * The contract endpoint a source path reads: /api/blog/{params.slug} and /api/blog/some-post
  * both read /api/blog/{slug}.
  */
-export function matchEndpoint(contract: Contract, path: string): ContractEndpoint | undefined {
-  const segments = path.split('/');
-  return readableEndpoints(contract).find((endpoint) => {
-    const want = endpoint.path.split('/');
-    return want.length === segments.length && want.every((seg, i) => (seg.startsWith('{') ? segments[i] !== '' : seg === segments[i]));
-  });
+export function matchEndpoint(contract: ContentContract, path: string): ContractEndpoint | undefined {
+  return paths(contract).source(path);
 }
 
-export function endpointHint(contract: Contract, path: string): string {
-  return didYouMean(
-    path,
-    readableEndpoints(contract).map((e) => e.path),
-  );
-}
-
-/** The response schema of an endpoint, located in the store. */
-export function responseSchema(store: SchemaStore, endpoint: ContractEndpoint): Located | undefined {
-  const id = contentSchemaId(endpoint.schema);
-  return store.get(id) ? store.root(id) : undefined;
+/** ' (did you mean "…"?)' naming the closest readable endpoint, or ''. */
+export function endpointHint(contract: ContentContract, path: string): string {
+  return paths(contract).hint(path);
 }
 
 export interface SchemaStep {
@@ -74,46 +76,3 @@ export function schemaAt(store: SchemaStore, start: Located | undefined, segment
   }
   return { loc, known: true, required };
 }
-
-/**
- * JSON as the definition files are written: 2-space indentation, and objects or lists that fit
- * on one line (within `width` characters) kept on one line, as Prettier leaves them.
- */
-export function formatJson(value: unknown, width = 140): string {
-  return `${format(value, '', width, true)}\n`;
-}
-
-/** One value formatted as formatJson would, where it starts `column` characters into a line indented by `indent`. */
-export function formatJsonValue(value: unknown, indent: string, column: number, width = 140): string {
-  return format(value, indent, width, false, column - indent.length);
-}
-
-function inline(value: unknown): string {
-  if (Array.isArray(value)) return value.length ? `[${value.map(inline).join(', ')}]` : '[]';
-  if (value && typeof value === 'object') {
-    const entries = Object.entries(value);
-    return entries.length ? `{ ${entries.map(([k, v]) => `${JSON.stringify(k)}: ${inline(v)}`).join(', ')} }` : '{}';
-  }
-  return JSON.stringify(value);
-}
-
-function format(value: unknown, indent: string, width: number, root = false, prefixLength = 0): string {
-  if (!value || typeof value !== 'object') return JSON.stringify(value);
-  const oneLine = inline(value);
-  if (!root && indent.length + prefixLength + oneLine.length <= width && !oneLine.includes('\n')) return oneLine;
-  const inner = `${indent}  `;
-  if (Array.isArray(value)) {
-    if (!value.length) return '[]';
-    return `[\n${value.map((v) => inner + format(v, inner, width)).join(',\n')}\n${indent}]`;
-  }
-  const entries = Object.entries(value);
-  if (!entries.length) return '{}';
-  return `{\n${entries
-    .map(([k, v]) => {
-      const key = `${JSON.stringify(k)}: `;
-      return inner + key + format(v, inner, width, false, key.length);
-    })
-    .join(',\n')}\n${indent}}`;
-}
-
-export type { JsonSchema };

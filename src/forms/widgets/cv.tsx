@@ -1,13 +1,14 @@
 /**
- * CV upload: .pdf or .docx, refused above the size limit before the file is read; the file name
- * shows once chosen. The file travels as base64 text with its name in a second field.
+ * CV upload: a file of the types the name field's pattern allows (.pdf or .docx), refused above the
+ * size limit before the file is read; the file name shows once chosen. The file travels as base64
+ * text with its name in a second field (`filenameField`). Limit and messages come from the form
+ * schema (../file-field.ts).
  */
 import type { WidgetProps } from '@rjsf/utils';
 import { ariaDescribedByIds } from '@rjsf/utils';
-import { useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import type { SiteFormContext } from '../context.ts';
-
-export const TOO_LARGE = 'file is too large';
+import { fileRules } from '../file-field.ts';
 
 function readBase64(file: File): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -23,8 +24,11 @@ export function CvWidget({ id, onChange, onBlur, rawErrors, schema, options, reg
   const input = useRef<HTMLInputElement>(null);
   const [name, setName] = useState<string>();
   const [problem, setProblem] = useState<string>();
-  const maxBytes = Number(schema['x-max-file-bytes'] ?? Infinity);
-  const filenameField = String(options.filenameField ?? 'resume_filename');
+  const filenameField = String(options.filenameField);
+  const rules = useMemo(
+    () => fileRules(schema, registry.rootSchema.properties?.[filenameField]),
+    [schema, registry.rootSchema, filenameField],
+  );
   const clear = () => {
     if (input.current) input.current.value = '';
     setName(undefined);
@@ -37,7 +41,7 @@ export function CvWidget({ id, onChange, onBlur, rawErrors, schema, options, reg
         ref={input}
         id={id}
         type="file"
-        accept={String(options.accept ?? '.pdf,.docx')}
+        accept={options.accept === undefined ? undefined : String(options.accept)}
         aria-invalid={rawErrors?.length || problem ? true : undefined}
         aria-describedby={`${ariaDescribedByIds(id)} ${id}__file`}
         onBlur={() => onBlur(id, value)}
@@ -45,14 +49,10 @@ export function CvWidget({ id, onChange, onBlur, rawErrors, schema, options, reg
           const file = event.target.files?.[0];
           setProblem(undefined);
           if (!file) return clear();
-          if (file.size > maxBytes) {
+          const refused = file.size > rules.maxBytes ? rules.tooLarge : rules.namePattern.test(file.name) ? undefined : rules.wrongType;
+          if (refused) {
             clear();
-            setProblem(TOO_LARGE);
-            return;
-          }
-          if (!/\.(pdf|docx)$/i.test(file.name)) {
-            clear();
-            setProblem('Please upload a .pdf or .docx file.');
+            setProblem(refused);
             return;
           }
           setName(file.name);

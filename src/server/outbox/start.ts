@@ -1,15 +1,19 @@
-/** Opens the outbox and starts its delivery worker for the running site (src/server/main.ts). */
-import { config } from '../config.ts';
-import { submissionConfig } from '../submissions/config.ts';
-import { closeSharedOutbox, sharedOutbox } from './shared.ts';
+/** Opens the outbox and starts its delivery worker: one per site (./../site.ts), closed with it. */
+import type { SubmissionConfig } from '../submissions/config.ts';
+import { Outbox } from './store.ts';
 import { OutboxWorker } from './worker.ts';
 
-export function startOutbox(): { stop(): Promise<void> } {
-  const cfg = submissionConfig();
-  const { contentApiBase, contentApiCredential } = config();
-  const worker = new OutboxWorker(sharedOutbox(cfg.outboxDb), {
-    baseUrl: contentApiBase,
-    credential: contentApiCredential,
+export interface RunningOutbox {
+  outbox: Outbox;
+  /** Stops the worker (deliveries in flight are given back, due at once) and closes the database. */
+  stop(): Promise<void>;
+}
+
+export function startOutbox(cfg: SubmissionConfig, content: { baseUrl: string; credential: string }): RunningOutbox {
+  const outbox = new Outbox(cfg.outboxDb);
+  const worker = new OutboxWorker(outbox, {
+    baseUrl: content.baseUrl,
+    credential: content.credential,
     pollMs: cfg.outboxPollMs,
     retryBaseMs: cfg.outboxRetryBaseMs,
     retryMaxMs: cfg.outboxRetryMaxMs,
@@ -20,9 +24,10 @@ export function startOutbox(): { stop(): Promise<void> } {
   });
   worker.start();
   return {
+    outbox,
     async stop() {
       await worker.stop();
-      closeSharedOutbox(cfg.outboxDb);
+      outbox.close();
     },
   };
 }

@@ -1,11 +1,19 @@
 /**
  * The career form's CV: its type is read from the bytes, not the name. A PDF starts with "%PDF-";
  * a DOCX is a ZIP whose central directory lists word/document.xml. The file name's extension must
- * name the type found.
+ * name the type found. The limit and the messages are the form schema's (schemas/forms/career.schema.json,
+ * as compiled into src/generated/forms/career.json), read as the browser's widget reads them.
  */
-export const MAX_CV_BYTES = 3_610_304;
-export const CV_TOO_LARGE = 'file is too large';
-export const CV_WRONG_TYPE = 'Please upload a .pdf or .docx file.';
+import { fileRules } from '../../forms/file-field.ts';
+import career from '../../generated/forms/career.json' with { type: 'json' };
+
+const { properties } = career.schema;
+const filenameField = career.uiSchema.resume_base64['ui:options'].filenameField as keyof typeof properties;
+const cv = fileRules(properties.resume_base64, properties[filenameField]);
+
+export const MAX_CV_BYTES = cv.maxBytes;
+export const CV_TOO_LARGE = cv.tooLarge;
+export const CV_WRONG_TYPE = cv.wrongType;
 
 export type CvType = 'pdf' | 'docx';
 

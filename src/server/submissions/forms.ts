@@ -6,7 +6,8 @@
 import type { ErrorObject } from 'ajv';
 import contract from '../../../schemas/content/contract.json' with { type: 'json' };
 import { formNames } from '../../generated/forms/index.ts';
-import type { FormMeta } from '../../forms/types.ts';
+import type { ContentContract } from '../../generated/content-contract.ts';
+import type { FormMeta } from '../../generated/form-meta.ts';
 import { maxBodyBytes, type FieldSchema } from './body-limit.ts';
 
 export interface FormSchema {
@@ -59,9 +60,7 @@ function loadForm(name: string): SubmissionForm {
 }
 
 function contractTakesIp(path: string): boolean {
-  const entry = (contract as { endpoints: { path: string; method?: string; requestSchema?: string }[] }).endpoints.find(
-    (e) => e.path === path && e.method === 'POST',
-  );
+  const entry = (contract as ContentContract).endpoints.find((e) => e.path === path && e.method === 'POST');
   if (!entry?.requestSchema) throw new Error(`form endpoint ${path} is no POST endpoint of schemas/content/contract.json`);
   const schema = requestSchemas[`../../../schemas/content/${entry.requestSchema}`];
   if (!schema) throw new Error(`schemas/content/${entry.requestSchema} is missing`);

@@ -9,18 +9,15 @@ import { createHash, randomUUID } from 'node:crypto';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { fieldErrors, type FieldErrors } from '../../forms/errors.ts';
 import { CaptchaVerifier } from '../captcha.ts';
-import { siteOrigin } from '../config.ts';
-import { sharedOutbox } from '../outbox/shared.ts';
 import type { Outbox } from '../outbox/store.ts';
-import { submissionConfig } from './config.ts';
+import type { SubmissionConfig } from './config.ts';
+import { HONEYPOT_FIELD } from '../../generated/forms/index.ts';
 import { cvError } from './cv.ts';
 import { checkForms, loadEndpoints, type SubmissionEndpoint } from './forms.ts';
 import { clientIp, rateLimitKey } from './ip.ts';
 import { RateLimiter } from './rate-limit.ts';
 
 export const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,200}$/;
-/** Not in any schema: the browser form renders it hidden, so only robots fill it in. */
-export const HONEYPOT_FIELD = 'website';
 export const CAPTCHA_MESSAGE = 'The form must be filled out';
 
 export interface SubmissionDeps {
@@ -33,14 +30,14 @@ export interface SubmissionDeps {
   now: () => number;
 }
 
-export function defaultDeps(): SubmissionDeps {
-  const cfg = submissionConfig();
+/** The router's dependencies from the site's settings and its outbox. */
+export function submissionDeps(cfg: SubmissionConfig, siteOrigin: string, outbox: Outbox): SubmissionDeps {
   return {
-    outbox: () => sharedOutbox(cfg.outboxDb),
+    outbox: () => outbox,
     captcha: new CaptchaVerifier({
       mode: cfg.captchaMode,
       secret: cfg.recaptchaSecret,
-      hostnames: cfg.recaptchaHostnames.length ? cfg.recaptchaHostnames : [new URL(siteOrigin()).hostname.toLowerCase()],
+      hostnames: cfg.recaptchaHostnames.length ? cfg.recaptchaHostnames : [new URL(siteOrigin).hostname.toLowerCase()],
     }),
     limiter: new RateLimiter(cfg.rateLimit, cfg.rateWindowMs),
     trustProxyHeader: cfg.trustProxyHeader,
@@ -89,7 +86,7 @@ const BODY_PARSER_ERRORS: Record<string, [number, string]> = {
   'request.size.invalid': [400, 'The body does not match its Content-Length.'],
 };
 
-export function submissionRouter(deps: SubmissionDeps = defaultDeps()): express.Router {
+export function submissionRouter(deps: SubmissionDeps): express.Router {
   const router = express.Router();
   /** Requests in progress per idempotency key: a retry racing its original waits for it. */
   const inProgress = new Map<string, Promise<unknown>>();

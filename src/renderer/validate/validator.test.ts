@@ -1,8 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createValidator, loadDefinitionFiles, loadSiteFile, projectRoot, type SourceFile } from '../../tools/lib/project.ts';
-import { formatIssue, type DefinitionValidator } from './validate-definitions.ts';
+import { createValidator, loadDefinitionFiles, loadSiteFile, projectRoot, type SourceFile } from '../../../tools/lib/project.ts';
+import { formatIssue } from './types.ts';
+import type { DefinitionValidator } from './validator.ts';
 
 let validator: DefinitionValidator;
 let real: SourceFile[];

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import career from '../generated/forms/career.json' with { type: 'json' };
+import { base64Length, fileRules } from './file-field.ts';
+
+describe('file field rules', () => {
+  it("are the career form's CV limit and messages, read from its schema", () => {
+    const { resume_base64: cv, resume_filename: name } = career.schema.properties;
+    const rules = fileRules(cv, name);
+    expect(rules).toMatchObject({ maxBytes: 3_610_304, tooLarge: 'file is too large', wrongType: 'Please upload a .pdf or .docx file.' });
+    expect(cv.maxLength).toBe(base64Length(rules.maxBytes));
+    expect(['cv.pdf', 'CV.DOCX'].map((file) => rules.namePattern.test(file))).toEqual([true, true]);
+    expect(['cv.doc', 'cv.pdf.exe', 'a/cv.pdf'].map((file) => rules.namePattern.test(file))).toEqual([false, false, false]);
+  });
+
+  it('refuse a schema that lacks the limit or a message', () => {
+    const name = { pattern: '\\.pdf$', errorMessage: { pattern: 'PDF only.' } };
+    expect(() => fileRules({ errorMessage: { maxLength: 'too large' } }, name)).toThrow(/x-max-file-bytes/);
+    expect(() => fileRules({ 'x-max-file-bytes': 10 }, name)).toThrow(/maxLength/);
+    expect(() => fileRules({ 'x-max-file-bytes': 10, errorMessage: { maxLength: 'too large' } }, { pattern: '\\.pdf$' })).toThrow(
+      /pattern/,
+    );
+  });
+});

@@ -1,0 +1,20 @@
+/**
+ * What the server (src/server/site.ts) hands every request through React Router's load context:
+ * the page loader and the document settings. Route loaders and entry.server.tsx read them here,
+ * so they use the site's one configuration instead of globals.
+ */
+import type { PageLoader } from './renderer/page-loader.server.ts';
+import type { DefinitionIndex } from './renderer/definitions.server.ts';
+import type { DocumentSettings } from './server/document.ts';
+
+export interface SiteLoadContext {
+  pages: PageLoader;
+  definitions: () => DefinitionIndex;
+  document: DocumentSettings;
+}
+
+declare module 'react-router' {
+  interface AppLoadContext {
+    site: SiteLoadContext;
+  }
+}

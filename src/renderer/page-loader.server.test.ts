@@ -1,0 +1,114 @@
+/**
+ * The page pipeline alone: the project's definitions, content reads answered by the test, no
+ * server. What a visitor would get for each outcome of the content service.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ContentError } from '../server/content-client.ts';
+import { loadDefinitions, type Definitions } from './definitions.server.ts';
+import { createPageLoader } from './page-loader.server.ts';
+import type { PageData } from './page-data.ts';
+
+let definitions: Definitions;
+beforeAll(() => {
+  definitions = loadDefinitions({ fromDisk: true, definitionsDir: 'page-definitions', production: false, allowInvalid: true });
+});
+
+const privacy = {
+  page_data: {
+    name: 'Privacy Policy',
+    page_title: 'Privacy | Veltrix',
+    meta_description: 'How we handle data',
+    sub_text: 'Your data',
+    image: 'banners/legal.svg',
+    content: '<p>We keep little.</p><script>alert(1)</script>',
+  },
+};
+const common = { data: { copyright: '© Veltrix' } };
+
+type Reads = Record<string, unknown | ContentError>;
+function loader(reads: Reads) {
+  const asked: string[] = [];
+  const pages = createPageLoader({
+    definitions: () => definitions.current(),
+    read: async (path, query) => {
+      const key = `${path}${query.size ? `?${query}` : ''}`;
+      asked.push(key);
+      const answer = reads[key] ?? reads[path];
+      if (answer instanceof ContentError) throw answer;
+      if (answer === undefined) throw new ContentError('status', path, 404);
+      return structuredClone(answer);
+    },
+    origin: 'https://www.example.com',
+    imageBaseUrl: 'https://images.example.com/uploads/',
+    log: { warn: () => undefined, error: () => undefined },
+  });
+  return { pages, asked };
+}
+
+/** The status and data a thrown `data()` carries. */
+async function thrown(promise: Promise<unknown>): Promise<{ status: number; data: unknown }> {
+  try {
+    await promise;
+  } catch (error) {
+    const { init, data } = error as { init?: { status?: number }; data: unknown };
+    return { status: init?.status ?? 0, data };
+  }
+  throw new Error('expected the loader to throw');
+}
+
+const request = (path: string) => new Request(`https://internal.local${path}`);
+
+describe('createPageLoader', () => {
+  it('renders a page from its sources: meta, canonical URL, sanitized HTML, image URLs', async () => {
+    const { pages } = loader({ '/api/page/privacy-policy': privacy, '/api/header_footer_common': common });
+    const page = await pages.loadPage(request('/privacy-policy'));
+    expect(page.meta).toMatchObject({ title: 'Privacy | Veltrix', description: 'How we handle data' });
+    expect(page.seo.canonical).toBe('https://www.example.com/privacy-policy');
+    const banner = page.sections.find((s) => s.block === 'banner')!;
+    expect(banner.props).toMatchObject({ heading: 'Privacy Policy', image: 'https://images.example.com/uploads/banners/legal.svg' });
+    const html = page.sections.find((s) => s.block === 'rich-text')!.props.html as string;
+    expect(html).toContain('<p>We keep little.</p>');
+    expect(html).not.toContain('<script');
+  });
+
+  it('keeps ?page=N (N > 1) in the canonical URL and drops other parameters', async () => {
+    const { pages } = loader({ '/api/page/privacy-policy': privacy });
+    expect((await pages.loadPage(request('/privacy-policy?page=3&utm_source=x'))).seo.canonical).toBe(
+      'https://www.example.com/privacy-policy?page=3',
+    );
+  });
+
+  it('answers 404 with the not-found page for an unknown route and for a required read the service does not have', async () => {
+    const { pages, asked } = loader({});
+    const unknown = await thrown(pages.loadPage(request('/no-such-page')));
+    expect(unknown.status).toBe(404);
+    expect((unknown.data as PageData).meta.title).toBeTruthy();
+    const missing = await thrown(pages.loadPage(request('/blog/no-such-post')));
+    expect(missing.status).toBe(404);
+    expect(asked).toContain('/api/blog/no-such-post');
+  });
+
+  it('leaves a failed optional read out, still answers 200, and marks the page not to be kept', async () => {
+    const { pages } = loader({ '/api/page/privacy-policy': privacy, '/api/header_footer_common': new ContentError('timeout', 'x') });
+    const response = await pages.loadPageResponse(request('/privacy-policy'));
+    expect(response.init?.headers).toEqual({ 'X-Content-Stale': '1' });
+    expect(response.data.meta.title).toBe('Privacy | Veltrix');
+    const whole = loader({ '/api/page/privacy-policy': privacy, '/api/header_footer_common': common });
+    expect((await whole.pages.loadPageResponse(request('/privacy-policy'))).init?.headers).toEqual({});
+  });
+
+  it('maps an outage of every read to one status: 503 unreachable or slow, 502 a bad answer', async () => {
+    const down = loader({ '/api/page/privacy-policy': new ContentError('unreachable', '/api/page/privacy-policy') });
+    const unreachable = await thrown(down.pages.loadPage(request('/privacy-policy')));
+    expect(unreachable.status).toBe(503);
+    expect(unreachable.data).toMatchObject({ kind: 'content-unavailable' });
+    const broken = loader({ '/api/page/privacy-policy': new ContentError('invalid-json', '/api/page/privacy-policy') });
+    expect((await thrown(broken.pages.loadPage(request('/privacy-policy')))).status).toBe(502);
+  });
+
+  it('reads the route parameters into the source path, encoded', async () => {
+    const { pages, asked } = loader({});
+    await thrown(pages.loadPage(request('/blog/a%20b')));
+    expect(asked).toContain('/api/blog/a%20b');
+  });
+});

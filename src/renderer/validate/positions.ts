@@ -1,0 +1,87 @@
+/**
+ * Where in a JSON file a JSON pointer is (line and column, for messages), and strict parsing
+ * (jsonc-parser: no comments, no trailing commas) that reports syntax errors as issues.
+ */
+import { findNodeAtLocation, parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
+import type { AssumedBinding, FileChecks, Issue } from './types.ts';
+
+export class Positions {
+  private readonly lineStarts: number[] = [0];
+  constructor(
+    text: string,
+    readonly tree: Node | undefined,
+  ) {
+    for (let i = 0; i < text.length; i++) if (text[i] === '\n') this.lineStarts.push(i + 1);
+  }
+
+  lineColumn(offset: number): { line: number; column: number } {
+    let lo = 0;
+    let hi = this.lineStarts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (this.lineStarts[mid] <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return { line: lo + 1, column: offset - this.lineStarts[lo] + 1 };
+  }
+
+  /** Offset of the value at pointer; for an object property, of its key. Falls back to the nearest parent. */
+  offset(pointer: string): number {
+    if (!this.tree) return 0;
+    const segments = pointer
+      ? pointer
+          .slice(1)
+          .split('/')
+          .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'))
+      : [];
+    for (let n = segments.length; n >= 0; n--) {
+      const path = segments.slice(0, n).map((s, i) => {
+        // Array indexes must be numbers for jsonc-parser.
+        const parent = findNodeAtLocation(this.tree!, segments.slice(0, i));
+        return parent?.type === 'array' ? Number(s) : s;
+      });
+      const node = findNodeAtLocation(this.tree, path);
+      if (!node) continue;
+      if (node.parent?.type === 'property' && node.parent.children?.[0]) return node.parent.children[0].offset;
+      return node.offset;
+    }
+    return 0;
+  }
+
+  /** Line and column of the value at pointer. */
+  at(pointer: string): { line: number; column: number } {
+    return this.lineColumn(this.offset(pointer));
+  }
+}
+
+/** The issue `message` at `pointer` of `file`. */
+export function issueAt(file: string, positions: Positions, pointer: string, message: string): Issue {
+  return { file, ...positions.at(pointer), pointer, message };
+}
+
+/** Checks of one file that add to these lists, located in it. */
+export function fileChecks(file: string, positions: Positions, issues: Issue[], assumptions: AssumedBinding[]): FileChecks {
+  return {
+    report: (pointer, message) => issues.push(issueAt(file, positions, pointer, message)),
+    noteAssumed: (pointer, path, reasons) => assumptions.push({ file, ...positions.at(pointer), pointer, path, reasons }),
+  };
+}
+
+/** Parses strict JSON; on syntax errors reports (up to five) and returns undefined. */
+export function parseStrict(file: string, text: string, issues: Issue[]): { value: unknown; positions: Positions } | undefined {
+  const errors: ParseError[] = [];
+  const tree = parseTree(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+  const positions = new Positions(text, tree);
+  if (errors.length) {
+    for (const error of errors.slice(0, 5)) {
+      issues.push({
+        file,
+        ...positions.lineColumn(error.offset),
+        pointer: '',
+        message: `invalid JSON: ${printParseErrorCode(error.error)}`,
+      });
+    }
+    return undefined;
+  }
+  return { value: JSON.parse(text) as unknown, positions };
+}

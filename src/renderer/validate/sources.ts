@@ -1,0 +1,95 @@
+/**
+ * Checks a definition's content sources and its sitemap declaration against the content contract
+ * (src/server/contract-paths.ts): the path is a contract endpoint, the query names are declared,
+ * placeholders and query bindings use route parameters the page has.
+ */
+import type { SitemapSpec, SourceSpec } from '../../generated/page-definition.ts';
+import { endpointAssumption, responseSchemaId, type ContractPaths } from '../../server/contract-paths.ts';
+import { bindingPaths, isBinding, isPlainObject } from '../bindings.ts';
+import { didYouMean, escapePointer, type Located } from '../schema-store.ts';
+import type { BindingChecker } from './binding-checks.ts';
+import type { FileChecks, ScopeEntry, ScopeMap } from './types.ts';
+
+/** What the checks of one file's sources need to know. */
+export interface SourceContext {
+  checker: BindingChecker;
+  contract: ContractPaths;
+  checks: FileChecks;
+  /** The page's routes ({brand} replaced) and the parameters all of them have. */
+  routes: string[];
+  params: Set<string>;
+  brand: string;
+}
+
+/** Message for a route parameter the page does not have. */
+function notARouteParam(ctx: SourceContext, name: string | undefined): string {
+  const where = ctx.routes.length ? ctx.routes.join(', ') : 'this page (it has no route)';
+  return `route parameter "${name}" is not in ${where}${didYouMean(name ?? '', ctx.params)}`;
+}
+
+/** Checks one content source: contract match, query names, parameter bindings. Returns its scope entry. */
+export function checkSource(ctx: SourceContext, source: SourceSpec, pointer: string): ScopeEntry {
+  const { checks, params } = ctx;
+  const path = source.path.replaceAll('{brand}', ctx.brand);
+  const label = `GET ${source.path}`;
+  for (const match of path.matchAll(/\{([^{}]+)\}/g)) {
+    const ref = match[1];
+    const [root, name, ...rest] = ref.split('.');
+    if ((root !== 'params' && root !== 'search') || !name || rest.length)
+      checks.report(`${pointer}/path`, `"{${ref}}" must be {params.<name>} or {search.<name>}`);
+    else if (root === 'params' && !params.has(name)) checks.report(`${pointer}/path`, notARouteParam(ctx, name));
+  }
+  const endpoint = ctx.contract.source(path);
+  if (!endpoint) {
+    checks.report(`${pointer}/path`, `${label} is not in the content contract (schemas/content/contract.json)${ctx.contract.hint(path)}`);
+    return { label };
+  }
+  const known = Object.keys(endpoint.query ?? {});
+  for (const [key, value] of Object.entries(source.query ?? {})) {
+    const where = `${pointer}/query/${escapePointer(key)}`;
+    if (!known.includes(key)) {
+      const allowed = known.length ? didYouMean(key, known) || ` (it takes: ${known.join(', ')})` : '';
+      checks.report(where, `${endpoint.path} takes no query parameter "${key}"${allowed}`);
+    }
+    for (const p of isBinding(value) ? bindingPaths(value) : []) {
+      const [root, name] = p.split('.');
+      if (!['params', 'search', 'site'].includes(root))
+        checks.report(where, `query values bind to params, search or site only, not "${root}"`);
+      else if (root === 'params' && !params.has(name ?? '')) checks.report(where, notARouteParam(ctx, name));
+    }
+  }
+  const assumed = endpointAssumption(endpoint);
+  if (assumed) checks.noteAssumed(`${pointer}/path`, path, [assumed]);
+  return {
+    loc: ctx.checker.store.root(responseSchemaId(endpoint)),
+    label: `GET ${endpoint.path}`,
+    assumed: assumed ? [assumed] : undefined,
+  };
+}
+
+/** Checks a sitemap declaration: its source against the contract, its paths against the response schema. */
+export function checkSitemap(ctx: SourceContext, sitemap: SitemapSpec): void {
+  const { checker, checks, params } = ctx;
+  if (params.size === 0)
+    checks.report(
+      '/sitemap',
+      `"sitemap" is for routes with parameters; ${ctx.routes.join(', ') || 'this page'} has none (it is listed as it is)`,
+    );
+  if (!isPlainObject(sitemap.source) || typeof sitemap.source.path !== 'string') return;
+  const scope: ScopeMap = new Map([['response', checkSource(ctx, sitemap.source, '/sitemap/source')]]);
+  const list = checker.checkPath(`response.${sitemap.each}`, scope);
+  const { items, error }: { items?: Located; error?: string } = list.error ? list : checker.listItems(list.loc, sitemap.each);
+  if (error) return checks.report('/sitemap/each', error);
+  const itemScope: ScopeMap = new Map([['item', { loc: items, label: `an entry of ${sitemap.each}` }]]);
+  for (const [name, field] of Object.entries(sitemap.params ?? {})) {
+    const where = `/sitemap/params/${escapePointer(name)}`;
+    if (!params.has(name)) checks.report(where, notARouteParam(ctx, name));
+    const found = checker.checkPath(`item.${field}`, itemScope);
+    if (found.error) checks.report(where, found.error);
+  }
+  for (const name of params) if (!(name in (sitemap.params ?? {}))) checks.report('/sitemap/params', `must give route parameter "${name}"`);
+  if (sitemap.pages !== undefined) {
+    const found = checker.checkPath(`response.${sitemap.pages}`, scope);
+    if (found.error) checks.report('/sitemap/pages', found.error);
+  }
+}

@@ -1,0 +1,248 @@
+/**
+ * Validates page definitions (and site.config.json) against the definition schema, the block
+ * schemas and the content contract. Used by `npm run validate` (CI) and by the server at start-up.
+ * Every issue carries file, line, column and JSON pointer:
+ *   page-definitions/blog.json:14:9 /sections/2/heading: GET /api/page/blog has no field "sub_tex2" (did you mean "sub_text2"?)
+ * The pieces: ./positions.ts (JSON positions, strict parsing), ./ajv-messages.ts (readable schema
+ * errors), ./binding-checks.ts (props and bindings), ./sources.ts (sources and sitemap against the
+ * contract), ./routes.ts (route parameters, checks across files), ./types.ts (inputs and results).
+ */
+import { Ajv } from 'ajv';
+import addFormatsModule from 'ajv-formats';
+import type { DefinitionFile, SitemapSpec, SourceSpec } from '../../generated/page-definition.ts';
+import { ContractPaths } from '../../server/contract-paths.ts';
+import { isPlainObject } from '../bindings.ts';
+import {
+  blockSchemaId,
+  DEFINITION_SCHEMA_ID,
+  didYouMean,
+  escapePointer,
+  SchemaStore,
+  SITE_SCHEMA_ID,
+  structuredDataSchemaId,
+} from '../schema-store.ts';
+import { reportAjvErrors } from './ajv-messages.ts';
+import { BindingChecker } from './binding-checks.ts';
+import { fileChecks, parseStrict } from './positions.ts';
+import { crossFileIssues, routeParams } from './routes.ts';
+import { checkSitemap, checkSource, type SourceContext } from './sources.ts';
+import type {
+  AssumedBinding,
+  FileChecks,
+  Issue,
+  PageDefinition,
+  ScopeMap,
+  SiteInput,
+  ValidationResult,
+  ValidatorResources,
+} from './types.ts';
+
+// ajv-formats ships CommonJS; its default export arrives wrapped under some loaders.
+const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ??
+  addFormatsModule) as typeof addFormatsModule;
+
+export class DefinitionValidator {
+  readonly store: SchemaStore;
+  private readonly checker: BindingChecker;
+  private readonly blockNames: Set<string>;
+  private readonly contract: ContractPaths;
+  /** Scope entries of site.config.json's layoutSources, visible to main and form pages. */
+  private layoutScope: ScopeMap = new Map();
+
+  constructor(resources: ValidatorResources) {
+    this.store = new SchemaStore(resources.schemas);
+    const ajv = new Ajv({ allErrors: true, strict: false, allowUnionTypes: true });
+    addFormats(ajv);
+    // Image paths are URLs or content-service relative paths; any string is acceptable.
+    ajv.addFormat('image', true);
+    ajv.addFormat('image-path', true);
+    for (const schema of resources.schemas) ajv.addSchema(schema);
+    this.checker = new BindingChecker(this.store, ajv);
+    this.blockNames = new Set(resources.blockNames);
+    this.contract = new ContractPaths(resources.contract.endpoints);
+    for (const name of resources.blockNames) {
+      if (!this.store.get(blockSchemaId(name))) throw new Error(`Block "${name}" has no schema schemas/blocks/${name}.schema.json`);
+    }
+  }
+
+  /**
+   * Checks resolved props (after bindings) against the block schema: how the server notices
+   * content that does not fit what a definition promised. Returns readable messages.
+   */
+  checkResolvedProps(block: string, props: unknown): string[] {
+    const fn = this.checker.compile(blockSchemaId(block));
+    if (fn(props)) return [];
+    const out: string[] = [];
+    reportAjvErrors(fn.errors ?? [], '', (pointer, message) => out.push(`${pointer || '/'}: ${message}`));
+    return out;
+  }
+
+  validate(files: { file: string; text: string }[], siteInput: SiteInput): ValidationResult {
+    const issues: Issue[] = [];
+    const assumptions: AssumedBinding[] = [];
+    const site = this.validateSite(siteInput, issues, assumptions);
+    const brand = typeof site?.brand === 'string' ? site.brand : 'brand';
+    const definitions: PageDefinition[] = [];
+    for (const { file, text } of files) {
+      const def = this.validateOne(file, text, brand, issues, assumptions);
+      if (def) definitions.push(def);
+    }
+    issues.push(...crossFileIssues(definitions, files));
+    return { issues, definitions, site, assumptions };
+  }
+
+  /** Reports where `value` does not have the shape of the schema `id`. */
+  private checkShape(id: string, value: unknown, report: FileChecks['report']): void {
+    const shape = this.checker.compile(id);
+    if (!shape(value)) reportAjvErrors(shape.errors ?? [], '', report);
+  }
+
+  private validateSite(input: SiteInput, issues: Issue[], assumptions: AssumedBinding[]): Record<string, unknown> | undefined {
+    this.layoutScope = new Map();
+    const parsed = parseStrict(input.file, input.text, issues);
+    if (!parsed) return undefined;
+    const { value, positions } = parsed;
+    const checks = fileChecks(input.file, positions, issues, assumptions);
+    this.checkShape(SITE_SCHEMA_ID, value, checks.report);
+    if (!isPlainObject(value)) return undefined;
+    const brand = String(value.brand ?? '');
+    const ctx: SourceContext = { checker: this.checker, contract: this.contract, checks, routes: [], params: new Set(), brand };
+    const siteRoot = this.store.root(SITE_SCHEMA_ID);
+    const scope: ScopeMap = new Map([['site', { loc: siteRoot, label: 'site.config.json' }]]);
+    const sources = isPlainObject(value.layoutSources) ? value.layoutSources : {};
+    for (const [name, source] of Object.entries(sources)) {
+      const entry = checkSource(ctx, source as SourceSpec, `/layoutSources/${escapePointer(name)}`);
+      scope.set(name, entry);
+      this.layoutScope.set(name, entry);
+    }
+    // Footer values may bind to the layout sources.
+    this.checker.walk(value.footer, this.store.child(siteRoot, 'properties', 'footer'), '/footer', scope, checks);
+    return value;
+  }
+
+  /** The bindings' roots of a page: route parameters, the query string, site.config.json, the layout's and the page's sources. */
+  private pageScope(ctx: SourceContext, value: Record<string, unknown>): ScopeMap {
+    const { routes, params } = ctx;
+    const scope: ScopeMap = new Map();
+    scope.set('params', {
+      loc: this.checker.synthetic({
+        type: 'object',
+        additionalProperties: false,
+        properties: Object.fromEntries([...params].map((p) => [p, { type: 'string' }])),
+      }),
+      label: routes.length ? `the route parameters of ${routes.join(', ')}` : 'the route parameters (this page has none)',
+    });
+    scope.set('search', {
+      loc: this.checker.synthetic({ type: 'object', additionalProperties: { type: 'string' } }),
+      label: 'the query string',
+    });
+    scope.set('site', { loc: this.store.root(SITE_SCHEMA_ID), label: 'site.config.json' });
+    if (value.layout !== 'standalone') this.layoutScope.forEach((entry, name) => scope.set(name, entry));
+    const sources = isPlainObject(value.sources) ? (value.sources as Record<string, SourceSpec>) : {};
+    for (const [name, source] of Object.entries(sources)) {
+      if (isPlainObject(source) && typeof source.path === 'string')
+        scope.set(name, checkSource(ctx, source, `/sources/${escapePointer(name)}`));
+    }
+    return scope;
+  }
+
+  private validateOne(
+    file: string,
+    text: string,
+    brand: string,
+    issues: Issue[],
+    assumptions: AssumedBinding[],
+  ): PageDefinition | undefined {
+    const parsed = parseStrict(file, text, issues);
+    if (!parsed) return undefined;
+    const { value, positions } = parsed;
+    const checks = fileChecks(file, positions, issues, assumptions);
+    const before = issues.length;
+    this.checkShape(DEFINITION_SCHEMA_ID, value, checks.report);
+    // When the shape is wrong, deeper checks would mostly repeat the problem; sections are still checked.
+    if (!isPlainObject(value) || !Array.isArray(value.sections)) return undefined;
+    const shapeBroken = issues.length > before;
+    const rawRoutes = value.route === undefined ? [] : Array.isArray(value.route) ? value.route : [value.route];
+    const routes = rawRoutes.filter((r): r is string => typeof r === 'string').map((r) => r.replaceAll('{brand}', brand));
+    const ctx: SourceContext = { checker: this.checker, contract: this.contract, checks, routes, params: routeParams(routes), brand };
+    const scope = this.pageScope(ctx, value);
+    this.checkMeta(value, scope, checks);
+    const structuredData = this.checkStructuredData(value.structuredData, scope, checks, issues);
+    if (isPlainObject(value.sitemap)) checkSitemap(ctx, value.sitemap as unknown as SitemapSpec);
+    const invalidSections = this.checkSections(value.sections, value.scrollTo, scope, checks, issues);
+    // A definition whose shape is wrong (e.g. "layout": "mian") is left out: its route is a 404,
+    // never a page rendered without its layout. A section that fails is only skipped.
+    if (shapeBroken) return undefined;
+    // The shape is checked: the file is a DefinitionFile.
+    const { $schema: _schema, version: _version, route: _route, ...def } = value as unknown as DefinitionFile;
+    return {
+      ...def,
+      file,
+      routes,
+      notFound: def.notFound === true,
+      sources: def.sources ?? {},
+      structuredData,
+      brochureButton: def.brochureButton === true,
+      invalidSections,
+    };
+  }
+
+  /** Without "meta" the title comes from the page source; with it, each value is text. */
+  private checkMeta(value: Record<string, unknown>, scope: ScopeMap, checks: FileChecks): void {
+    if (value.meta === undefined && value.notFound !== true) {
+      const page = scope.get('page');
+      if (!page) checks.report('', 'no "meta" given and no source named "page" to take page_data.page_title from: add one of them');
+      else if (page.loc) {
+        const check = this.checker.checkPath('page.page_data.page_title', scope);
+        if (check.error)
+          checks.report('/sources/page', `no "meta" given, so the title comes from page.page_data.page_title, but ${check.error}`);
+      }
+    } else if (isPlainObject(value.meta)) {
+      for (const [key, meta] of Object.entries(value.meta)) this.checker.walk(meta, this.checker.textSchema, `/meta/${key}`, scope, checks);
+    }
+  }
+
+  /** Checks each structured-data item's props; returns the items that passed (others are left out). */
+  private checkStructuredData(items: unknown, scope: ScopeMap, checks: FileChecks, issues: Issue[]): PageDefinition['structuredData'] {
+    const passed: PageDefinition['structuredData'] = [];
+    (Array.isArray(items) ? items : []).forEach((item: unknown, index) => {
+      if (!isPlainObject(item) || typeof item.type !== 'string' || !this.store.get(structuredDataSchemaId(item.type))) return;
+      const count = issues.length;
+      const { type: _type, ...props } = item;
+      this.checker.walk(props, this.store.root(structuredDataSchemaId(item.type)), `/structuredData/${index}`, scope, checks);
+      if (issues.length === count) passed.push(item as PageDefinition['structuredData'][number]);
+    });
+    return passed;
+  }
+
+  /** Checks every section against its block; returns the indexes of those that failed (skipped at runtime). */
+  private checkSections(sections: unknown[], scrollTo: unknown, scope: ScopeMap, checks: FileChecks, issues: Issue[]): Set<number> {
+    const invalid = new Set<number>();
+    sections.forEach((section, index) => {
+      const pointer = `/sections/${index}`;
+      const count = issues.length;
+      if (isPlainObject(section) && typeof section.block === 'string') {
+        if (!this.blockNames.has(section.block)) {
+          const known = [...this.blockNames].join(', ');
+          checks.report(
+            `${pointer}/block`,
+            `unknown block "${section.block}"${didYouMean(section.block, this.blockNames)}; known blocks: ${known}`,
+          );
+        } else {
+          const { block: _block, id: _id, ...props } = section;
+          this.checker.walk(props, this.store.root(blockSchemaId(section.block)), pointer, scope, checks);
+        }
+      }
+      if (issues.length > count) invalid.add(index);
+    });
+    const ids = new Set(sections.filter(isPlainObject).map((s) => s.id));
+    const scrollTarget = isPlainObject(scrollTo) ? scrollTo.section : undefined;
+    if (typeof scrollTarget === 'string' && !ids.has(scrollTarget))
+      checks.report('/scrollTo/section', `no section has the id "${scrollTarget}"`);
+    sections.forEach((section, index) => {
+      const anchor = isPlainObject(section) ? section.anchor : undefined;
+      if (typeof anchor === 'string' && !ids.has(anchor)) checks.report(`/sections/${index}/anchor`, `no section has the id "${anchor}"`);
+    });
+    return invalid;
+  }
+}

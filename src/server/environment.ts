@@ -1,0 +1,67 @@
+/**
+ * The environment, declared once in schemas/environment.schema.json: read and checked here at
+ * start (types generated from the schema, the README table too), so a wrong value stops the
+ * server with the variable's name instead of misbehaving later. An empty value counts as unset.
+ */
+import { Ajv, type ErrorObject } from 'ajv';
+import addFormatsModule from 'ajv-formats';
+import schema from '../../schemas/environment.schema.json' with { type: 'json' };
+import type { Environment } from '../generated/environment.ts';
+
+type Declared = typeof schema.properties;
+/** The variables the schema gives a default: always present after readEnvironment. */
+type Defaulted = { [K in keyof Declared]: Declared[K] extends { default: unknown } ? K : never }[keyof Declared] & keyof Environment;
+/** The environment after defaults (derived from the schema, never listed again). */
+export type ResolvedEnvironment = Environment & Required<Pick<Environment, Defaulted>>;
+
+// ajv-formats ships CommonJS; its default export arrives wrapped under some loaders.
+const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ??
+  addFormatsModule) as typeof addFormatsModule;
+
+type VariableSchema = { type: string; default?: unknown; enum?: string[]; 'x-scope': 'site' | 'tools' };
+const variables = schema.properties as Record<string, VariableSchema>;
+
+/** Default of a variable, from the schema. */
+export function defaultOf<K extends keyof ResolvedEnvironment>(name: K): ResolvedEnvironment[K] {
+  return variables[name].default as ResolvedEnvironment[K];
+}
+
+let check: ReturnType<Ajv['compile']> | undefined;
+function validator() {
+  if (!check) {
+    const ajv = new Ajv({ allErrors: true, coerceTypes: true, useDefaults: true, strict: false });
+    addFormats(ajv);
+    check = ajv.compile(schema);
+  }
+  return check;
+}
+
+function describe(error: ErrorObject, raw: Record<string, string>): string {
+  const name = error.instancePath.slice(1);
+  const got = `, got "${raw[name]}"`;
+  if (error.keyword === 'enum') {
+    const allowed = (error.params as { allowedValues: string[] }).allowedValues.map((v) => `"${v}"`).join(' or ');
+    return `${name} takes ${allowed}${got}`;
+  }
+  if (error.keyword === 'type') return `${name} must be a whole number${got}`;
+  if (error.keyword === 'format') return `${name} must be an absolute URL${got}`;
+  return `${name} ${error.message ?? 'is not valid'}${got}`;
+}
+
+/** The declared variables of `env`, typed and with their defaults; throws naming every bad one. */
+export function readEnvironment(env: NodeJS.ProcessEnv = process.env): ResolvedEnvironment {
+  const raw: Record<string, string> = {};
+  for (const name of Object.keys(variables)) {
+    const value = env[name];
+    if (value !== undefined && value !== '') raw[name] = value;
+  }
+  const value: Record<string, unknown> = { ...raw };
+  const validate = validator();
+  if (!validate(value)) throw new Error(`Configuration: ${(validate.errors ?? []).map((e) => describe(e, raw)).join('; ')}`);
+  return value as unknown as ResolvedEnvironment;
+}
+
+/** The variables, for the generated README table: name, default, scope and meaning. */
+export function environmentVariables(): { name: string; schema: VariableSchema & { description?: string } }[] {
+  return Object.entries(variables).map(([name, s]) => ({ name, schema: s }));
+}

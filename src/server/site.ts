@@ -1,0 +1,228 @@
+/**
+ * The site: createSite(options) builds the one Express app that serves everything — security
+ * headers, kept pages, compression, static files (production), health and SEO endpoints, form
+ * submissions, the /api content proxy and React Router — and owns the content client, the page
+ * cache and the outbox. It is the server build's entry (vite.config.ts), so production runs it
+ * from build/server/index.js through the short launcher ./main.ts, and development loads the same
+ * module through Vite (tools/dev.ts). Nothing here reads process.env: the configuration is read
+ * once (./config.ts) and handed to each part.
+ */
+import { existsSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createRequestHandler } from '@react-router/express';
+import compression from 'compression';
+import express, { type Express, type Request, type RequestHandler, type Response } from 'express';
+import { loadDefinitions, type Definitions } from '../renderer/definitions.server.ts';
+import { createPageLoader } from '../renderer/page-loader.server.ts';
+import type { PageDefinition } from '../renderer/validate/types.ts';
+import { readConfig, type ServerConfig } from './config.ts';
+import { ContentError, createContentClient, statusOf, type ContentClient } from './content-client.ts';
+import { inlineCriticalCss } from './critical-css.ts';
+import type { DocumentSettings } from './document.ts';
+import { healthRouter, readinessPath } from './health.ts';
+import { startOutbox } from './outbox/start.ts';
+import { createPageCache, type PageCache } from './page-cache.ts';
+import { originOf, securityHeaders } from './security.ts';
+import { seoRouter } from './seo.ts';
+import { submissionDeps, submissionRouter } from './submissions/router.ts';
+
+export interface SiteOptions {
+  mode: 'development' | 'production';
+  /** Default: read from process.env. */
+  config?: ServerConfig;
+  /** Development: Vite's middlewares (assets, HMR), mounted before the site's own routes. */
+  viteMiddlewares?: RequestHandler;
+}
+
+export interface RunningSite {
+  url: string;
+  /**
+   * Stops taking connections, lets requests in flight finish (their outbox commits included),
+   * then closes whatever is left after SHUTDOWN_TIMEOUT_MS (slow or idle clients cannot hold the
+   * process), and stops the outbox worker (it gives its deliveries in flight back, due at once).
+   */
+  close(): Promise<void>;
+}
+
+export interface Site {
+  /** Every request: security headers, then a kept page if there is one, else the app. */
+  handler: (req: IncomingMessage, res: ServerResponse) => void;
+  app: Express;
+  config: ServerConfig;
+  definitions: Definitions;
+  content: ContentClient;
+  pageCache: PageCache;
+  /** Serves the site on `server` (default: a new one; development passes the one Vite's HMR shares). */
+  listen(options?: { port?: number; host?: string; server?: Server }): Promise<RunningSite>;
+}
+
+/** build/client, found from this module's place inside build/server/ (its chunk depth may vary). */
+function clientBuildDirectory(): string {
+  let directory = path.dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 4 && !existsSync(path.join(directory, 'client', 'assets')); i++) directory = path.dirname(directory);
+  return path.join(directory, 'client');
+}
+
+/**
+ * The query parameters a definition reads: bound `search.*` values and its list controls'
+ * parameters. A page is kept under its path plus these (./page-cache.ts); a request with any
+ * other parameter (utm_*, gclid…) is rendered but not kept.
+ */
+function paramsRead(definition: PageDefinition): Set<string> {
+  const text = JSON.stringify([definition.sources, definition.sections, definition.meta, definition.structuredData]);
+  const names = new Set([...text.matchAll(/\bsearch\.([A-Za-z0-9_]+)/g)].map((m) => m[1]));
+  for (const section of definition.sections) {
+    if (typeof section.param === 'string') names.add(section.param);
+    else if (section.block === 'pagination') names.add('page');
+  }
+  return names;
+}
+
+function pageKeys(definitions: Definitions): (url: URL) => string | undefined {
+  const read = new WeakMap<PageDefinition, Set<string>>();
+  return (url) => {
+    const index = definitions.current();
+    const definition = index.match(url.pathname)?.definition ?? index.notFound;
+    if (definition && !read.has(definition)) read.set(definition, paramsRead(definition));
+    const names = (definition && read.get(definition)) ?? new Set<string>();
+    if ([...url.searchParams.keys()].some((name) => !names.has(name))) return undefined;
+    const kept = [...url.searchParams].sort(([a], [b]) => a.localeCompare(b));
+    return `${url.pathname}?${new URLSearchParams(kept).toString()}`;
+  };
+}
+
+/** Same-origin content reads: only contract paths (checked by the client: 404 for anything else, unasked). */
+function contentProxy(content: ContentClient): RequestHandler {
+  return async (req: Request, res: Response) => {
+    const raw = req.originalUrl;
+    const at = raw.indexOf('?');
+    try {
+      const { data, stale } = await content.read(at < 0 ? raw : raw.slice(0, at), new URLSearchParams(at < 0 ? '' : raw.slice(at + 1)));
+      if (stale) res.set('X-Content-Stale', '1');
+      res.set('Cache-Control', 'public, max-age=60').json(data);
+    } catch (error) {
+      if (!(error instanceof ContentError)) throw error;
+      const status = statusOf(error);
+      res.status(status).json({ message: status === 404 ? 'Not found' : 'Content service unavailable' });
+    }
+  };
+}
+
+export function createSite(options: SiteOptions): Site {
+  const config = options.config ?? readConfig();
+  const production = options.mode === 'production';
+  const definitions = loadDefinitions({
+    fromDisk: !production,
+    definitionsDir: config.definitionsDir,
+    production: config.production,
+    allowInvalid: config.allowInvalidDefinitions,
+  });
+  const content = createContentClient({
+    baseUrl: config.contentApiBase,
+    credential: config.contentApiCredential,
+    timeoutMs: config.contentTimeoutMs,
+    cacheTtlMs: config.contentCacheTtlMs,
+    cacheStaleMs: config.contentCacheStaleMs,
+    cacheMaxEntries: config.contentCacheMaxEntries,
+  });
+  const pages = createPageLoader({
+    definitions: definitions.current,
+    read: content.fetch,
+    origin: config.siteOrigin,
+    imageBaseUrl: config.imageBaseUrl,
+    captchaSiteKey: config.recaptchaSiteKey,
+  });
+  // Definitions only change between deployments in production; in development every request renders.
+  const pageCache = createPageCache({
+    ttlMs: production ? config.contentCacheTtlMs : 0,
+    maxEntries: config.pageCacheMaxEntries,
+    keyOf: pageKeys(definitions),
+  });
+  const clientDirectory = production ? clientBuildDirectory() : undefined;
+  const imageOrigin = originOf(config.imageBaseUrl);
+  // Accepted form submissions are delivered to the content service from the outbox, in the background.
+  const outbox = startOutbox(config.submissions, { baseUrl: config.contentApiBase, credential: config.contentApiCredential });
+
+  const document: DocumentSettings = {
+    criticalCss: clientDirectory ? inlineCriticalCss(clientDirectory) : undefined,
+    paintFirst: production,
+    csp: production,
+    imageOrigin,
+    cacheControl: config.pageCacheControl,
+    keep: pageCache.keep,
+  };
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.use(compression());
+  if (options.viteMiddlewares) app.use(options.viteMiddlewares);
+  if (clientDirectory) {
+    // Fingerprinted assets never change under the same name: cache them for a year.
+    app.use('/assets', express.static(path.join(clientDirectory, 'assets'), { immutable: true, maxAge: '1y', index: false }));
+    app.use(express.static(clientDirectory, { maxAge: '1h', index: false }));
+  }
+  app.use(
+    healthRouter({
+      content,
+      readinessPath: () => readinessPath(definitions.current().site),
+      outbox: outbox.outbox,
+      pendingAlertMs: config.submissions.outboxPendingAlertMs,
+    }),
+  );
+  app.use(seoRouter({ origin: config.siteOrigin, definitions: () => definitions.current().definitions, read: content.fetch }));
+  app.use(submissionRouter(submissionDeps(config.submissions, config.siteOrigin, outbox.outbox)));
+  app.get('/api/*path', contentProxy(content));
+  app.use((_req, res, next) => {
+    // Documents send their own policy (src/server/document.ts); React Router appends headers.
+    res.removeHeader('Content-Security-Policy');
+    next();
+  });
+  app.use(
+    createRequestHandler({
+      build: () => import('virtual:react-router/server-build'),
+      getLoadContext: () => ({ site: { pages, definitions: definitions.current, document } }),
+    }),
+  );
+
+  const secure = securityHeaders({ csp: production, imageOrigin, trustProxyHeader: config.submissions.trustProxyHeader });
+  const handler = (req: IncomingMessage, res: ServerResponse) => {
+    secure(req, res);
+    if (!pageCache.serve(req, res)) app(req, res);
+  };
+
+  return {
+    handler,
+    app,
+    config,
+    definitions,
+    content,
+    pageCache,
+    async listen({ port = config.port, host = config.host, server = createServer() } = {}) {
+      server.on('request', handler);
+      await new Promise<void>((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(port, host, () => resolve());
+      });
+      const address = server.address() as AddressInfo;
+      return {
+        url: `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`,
+        async close() {
+          const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+          server.closeIdleConnections();
+          let timer: NodeJS.Timeout | undefined;
+          const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), config.shutdownTimeoutMs)));
+          if ((await Promise.race([closed, late])) === 'late') {
+            console.warn(`[server] connections still open after ${config.shutdownTimeoutMs} ms: closed`);
+            server.closeAllConnections();
+            await closed;
+          }
+          clearTimeout(timer);
+          await outbox.stop();
+        },
+      };
+    },
+  };
+}

@@ -1,0 +1,55 @@
+/**
+ * npm run dev: the site through Vite (hot reload), with the reference content service unless
+ * CONTENT_API_BASE is set. The same createSite as production, loaded through Vite's module graph;
+ * when a definition, schema or site.config.json changes the site re-reads its definitions and
+ * the browser reloads (definitions are server-only data: no client module changes). Changes to
+ * the server's own modules (src/server/) need a restart.
+ */
+import type * as SiteModule from '../src/server/site.ts';
+import { createServer } from 'node:http';
+import path from 'node:path';
+import { createServer as createViteServer } from 'vite';
+import { readConfig } from '../src/server/config.ts';
+import { describeCaptcha } from '../src/server/submissions/config.ts';
+import { startEmbeddedContent } from './lib/embedded-content.ts';
+import { projectRoot } from './lib/project.ts';
+
+process.env.NODE_ENV ??= 'development';
+const config = readConfig();
+const content = await startEmbeddedContent(config);
+if (content) console.log(`Reference content service on ${content.url}`);
+
+const server = createServer();
+// HMR shares the site's port, so several dev servers can run side by side.
+const vite = await createViteServer({ root: projectRoot, server: { middlewareMode: true, hmr: { server } }, appType: 'custom' });
+const { createSite } = (await vite.ssrLoadModule('/src/server/site.ts')) as typeof SiteModule;
+const site = createSite({ mode: 'development', config, viteMiddlewares: vite.middlewares });
+
+const definitionsDir = path.resolve(projectRoot, config.definitionsDir);
+const watched = [definitionsDir, path.join(projectRoot, 'schemas'), path.join(projectRoot, 'site.config.json')];
+const isWatched = (file: string) => file.endsWith('.json') && watched.some((entry) => file === entry || file.startsWith(entry + path.sep));
+vite.watcher.add(watched);
+for (const event of ['add', 'change', 'unlink'] as const) {
+  vite.watcher.on(event, (file: string) => {
+    if (!isWatched(file)) return;
+    console.log(`[dev] ${path.relative(projectRoot, file)} changed: reloading definitions`);
+    try {
+      site.definitions.reload();
+    } catch (error) {
+      console.error(`[dev] definitions not reloaded: ${(error as Error).message}`);
+    }
+    vite.ws.send({ type: 'full-reload' });
+  });
+}
+
+const running = await site.listen({ server });
+console.log(`Site (development) on ${running.url}`);
+console.log(describeCaptcha(config.submissions.captchaMode));
+const stop = () =>
+  void running.close().then(async () => {
+    await vite.close();
+    await content?.close();
+    process.exit(0);
+  });
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);

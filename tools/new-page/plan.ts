@@ -1,0 +1,277 @@
+/**
+ * npm run new-page, the planning half: works out a page definition from the answers (route,
+ * layout, sources, blocks) and checks it as `npm run validate` would, without writing anything.
+ * Sections are bound to a source where the binding is obvious (a banner to page_data.name,
+ * image, …; a rich-text to page_data.content) and otherwise filled from the block's fixture.
+ */
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { matchPath } from 'react-router';
+import { blockNames, isBlockName } from '../../src/blocks/registry.ts';
+import type { ContentContract as Contract } from '../../src/generated/content-contract.ts';
+import { blockSchemaId, didYouMean, type Located, type SchemaStore } from '../../src/renderer/schema-store.ts';
+import { normalizeRoute, routeParams } from '../../src/renderer/validate/routes.ts';
+import { formatIssue } from '../../src/renderer/validate/types.ts';
+import type { DefinitionValidator } from '../../src/renderer/validate/validator.ts';
+import { formatJsonFile } from '../lib/format-json.ts';
+import {
+  createValidator,
+  definitionsDirectory,
+  loadContract,
+  loadDefinitionFiles,
+  loadSiteFile,
+  projectRoot,
+  type SourceFile,
+} from '../lib/project.ts';
+import { endpointHint, matchEndpoint, responseSchema, schemaAt } from '../lib/workbench.ts';
+
+export const LAYOUTS = ['main', 'form', 'campaign', 'standalone'] as const;
+export type Layout = (typeof LAYOUTS)[number];
+
+export interface NewPageInput {
+  route: string;
+  layout?: Layout;
+  /** name → content-service path */
+  sources?: Record<string, string>;
+  blocks: string[];
+  name?: string;
+  title?: string;
+}
+
+export interface Project {
+  validator: DefinitionValidator;
+  contract: Contract;
+  /** Absolute path of the definitions folder the page goes into (PAGE_DEFINITIONS_DIR or page-definitions/). */
+  definitionsDir: string;
+  files: SourceFile[];
+  site: SourceFile;
+  brand: string;
+}
+
+export interface PagePlan {
+  /** Relative to the project root, as `npm run validate` names it, e.g. page-definitions/guides.json */
+  file: string;
+  definition: Record<string, unknown>;
+  text: string;
+  /** One line per section: how it was filled. */
+  notes: string[];
+  /** Problems that stop the page from being written. */
+  errors: string[];
+  /** Worth knowing, not blocking. */
+  warnings: string[];
+}
+
+export async function loadProject(definitionsDir = definitionsDirectory()): Promise<Project> {
+  const [validator, contract, files, site] = await Promise.all([
+    createValidator(),
+    loadContract(),
+    loadDefinitionFiles(definitionsDir),
+    loadSiteFile(),
+  ]);
+  const brand = String((JSON.parse(site.text) as { brand?: string }).brand ?? 'brand');
+  return { validator, contract, definitionsDir, files, site, brand };
+}
+
+const NAME = /^[a-z0-9][a-z0-9-]*$/;
+const SOURCE_NAME = /^[a-z][A-Za-z0-9_]*$/;
+const ROUTE = /^\/[A-Za-z0-9_\-./:{}*?]*$/;
+const RESERVED_ROUTES = [/^\/__catalog(?:\/|$)/, /^\/api(?:\/|$)/, /^\/assets(?:\/|$)/];
+
+export function nameFromRoute(route: string): string {
+  const name = route
+    .replace(/\{brand\}/g, 'brand')
+    .replace(/[:*?{}]/g, '')
+    .split('/')
+    .filter(Boolean)
+    .join('-')
+    .toLowerCase()
+    .replace(/[^a-z0-9-]+/g, '-')
+    .replace(/-+/g, '-')
+    .replace(/^-|-$/g, '');
+  return name || 'home';
+}
+
+function titleFromName(name: string): string {
+  return name
+    .split('-')
+    .filter(Boolean)
+    .map((w) => w[0].toUpperCase() + w.slice(1))
+    .join(' ');
+}
+
+/**
+ * The "$schema" of a definition in `definitionsDir`: the relative path from there to the project's
+ * schemas/page-definition.schema.json (../schemas/… for page-definitions/).
+ */
+export function schemaReference(definitionsDir: string): string {
+  return path.relative(definitionsDir, path.join(projectRoot, 'schemas/page-definition.schema.json')).split(path.sep).join('/');
+}
+
+/**
+ * Obvious bindings: block prop → candidate paths inside a source's response. A candidate is used
+ * only when the source's response schema has that field.
+ */
+const OBVIOUS: Record<string, Record<string, string[]>> = {
+  banner: {
+    heading: ['page_data.name', 'post_data.name', 'job_data.name'],
+    text: ['page_data.sub_text2'],
+    image: ['page_data.image', 'post_data.image'],
+    imageMobile: ['page_data.image_mobile'],
+  },
+  'rich-text': { html: ['page_data.content', 'post_data.content', 'job_data.content'] },
+  article: {
+    title: ['post_data.name'],
+    category: ['post_data.cat_name'],
+    date: ['post_data.posted_date'],
+    image: ['post_data.image'],
+    html: ['post_data.content'],
+  },
+};
+
+async function loadFixture(block: string): Promise<Record<string, unknown>> {
+  const mod = (await import(pathToFileURL(path.join(projectRoot, 'src/blocks', block, 'fixture.ts')).href)) as {
+    fixture?: Record<string, unknown>;
+  };
+  return structuredClone(mod.fixture ?? {});
+}
+
+/** Works out the definition; writes nothing. */
+export async function planPage(input: NewPageInput, project: Project): Promise<PagePlan> {
+  const { validator, contract, files, brand } = project;
+  const store = validator.store;
+  const errors: string[] = [];
+  const warnings: string[] = [];
+  const notes: string[] = [];
+  const layout = input.layout ?? 'main';
+  const route = input.route.trim();
+  const name = input.name ?? nameFromRoute(route);
+  const file = path.relative(projectRoot, path.join(project.definitionsDir, `${name}.json`));
+
+  // Route: well-formed, not reserved, not taken.
+  const concrete = route.replaceAll('{brand}', brand);
+  if (!ROUTE.test(route)) errors.push(`route "${route}" must start with / and use only letters, digits, - _ . / and :params`);
+  else if (RESERVED_ROUTES.some((re) => re.test(concrete)))
+    errors.push(`route "${route}" is reserved by the site (/api, /assets, /__catalog)`);
+  else {
+    const { definitions } = validator.validate(files, project.site);
+    for (const def of definitions) {
+      for (const existing of def.routes) {
+        if (normalizeRoute(existing) === normalizeRoute(concrete)) errors.push(`route "${route}" is already defined in ${def.file}`);
+        else if (!concrete.includes(':') && matchPath({ path: existing, end: true }, concrete)) {
+          warnings.push(`${def.file} (route ${existing}) also matches ${concrete}; the new, more specific route takes precedence`);
+        }
+      }
+    }
+  }
+  if (!LAYOUTS.includes(layout)) errors.push(`layout "${String(layout)}" must be one of ${LAYOUTS.join(', ')}`);
+  if (!NAME.test(name)) errors.push(`file name "${name}" must be lower-case letters, digits and dashes (it becomes ${file})`);
+  else if (files.some((f) => f.file === file)) errors.push(`${file} already exists: choose another --name (new-page never overwrites)`);
+
+  // Sources: every path must be a GET endpoint of the content contract.
+  const params = routeParams([concrete]);
+  const sources: Record<string, { path: string }> = {};
+  const sourceSchemas = new Map<string, Located>();
+  for (const [sourceName, sourcePath] of Object.entries(input.sources ?? {})) {
+    if (!SOURCE_NAME.test(sourceName) || ['params', 'search', 'site', 'item'].includes(sourceName)) {
+      errors.push(`source name "${sourceName}" must start with a lower-case letter and not be params, search, site or item`);
+      continue;
+    }
+    const endpoint = matchEndpoint(contract, sourcePath.replaceAll('{brand}', brand));
+    if (!endpoint) {
+      errors.push(
+        `source ${sourceName}: ${sourcePath} is not an endpoint of schemas/content/contract.json${endpointHint(contract, sourcePath)}`,
+      );
+      continue;
+    }
+    for (const m of sourcePath.matchAll(/\{([^{}]+)\}/g)) {
+      const [root, param] = m[1].split('.');
+      if (root !== 'params' && root !== 'search')
+        errors.push(`source ${sourceName}: write {params.<name>} for a route parameter, not {${m[1]}} (the contract's ${endpoint.path})`);
+      else if (root === 'params' && !params.has(param))
+        errors.push(`source ${sourceName}: route parameter "${param}" is not in ${route}${didYouMean(param, params)}`);
+    }
+    sources[sourceName] = { path: sourcePath };
+    const schema = responseSchema(store, endpoint);
+    if (schema) sourceSchemas.set(sourceName, schema);
+  }
+
+  // Blocks: registered names.
+  const blocks = input.blocks.map((b) => b.trim()).filter(Boolean);
+  if (!blocks.length) errors.push(`name at least one block (--blocks), e.g. banner,rich-text; known blocks: ${blockNames.join(', ')}`);
+  for (const block of blocks) {
+    if (!isBlockName(block))
+      errors.push(`unknown block "${block}"${didYouMean(block, blockNames)}; known blocks: ${blockNames.join(', ')}`);
+  }
+
+  const title = input.title ?? titleFromName(name.replace(/^zz-/, ''));
+  const bindable = (relative: string): string | undefined => {
+    for (const [sourceName, schema] of sourceSchemas) {
+      const step = schemaAt(store, schema, relative.split('.'));
+      if (step.known && step.loc) return `${sourceName}.${relative}`;
+    }
+    return undefined;
+  };
+
+  const sections: Record<string, unknown>[] = [];
+  if (!errors.length) {
+    for (const block of blocks) {
+      const fixture = await loadFixture(block);
+      const blockSchema = store.root(blockSchemaId(block));
+      const section: Record<string, unknown> = { block };
+      const bound: string[] = [];
+      for (const [prop, candidates] of Object.entries(OBVIOUS[block] ?? {})) {
+        const found = candidates.map(bindable).find(Boolean);
+        if (!found) continue;
+        section[prop] = prop === 'heading' && block === 'banner' ? { $bind: found, default: title } : { $bind: found };
+        bound.push(`${prop} ← ${found}`);
+      }
+      if (bound.length) {
+        // Keep the fixture's settings (enums such as size or width); its example texts would
+        // only compete with the bound content.
+        const fields = store.fields(blockSchema);
+        for (const [prop, value] of Object.entries(fixture)) {
+          const field = fields.get(prop);
+          if (!(prop in section) && field && isSetting(store, field)) section[prop] = value;
+        }
+        notes.push(`${block}: bound to the content (${bound.join(', ')})`);
+      } else {
+        Object.assign(section, fixture);
+        notes.push(`${block}: example content from src/blocks/${block}/fixture.ts; replace it with literals or bindings`);
+      }
+      sections.push(section);
+    }
+  }
+
+  const definition: Record<string, unknown> = {
+    $schema: schemaReference(project.definitionsDir),
+    version: 1,
+    route,
+    layout,
+  };
+  if (Object.keys(sources).length) definition.sources = sources;
+  // Without "meta" the title comes from page.page_data.page_title; otherwise say where it comes from.
+  const pageTitle = sourceSchemas.has('page') && schemaAt(store, sourceSchemas.get('page'), ['page_data', 'page_title']).loc;
+  if (!pageTitle) {
+    const boundTitle = bindable('page_data.page_title') ?? bindable('post_data.page_title');
+    const boundDescription = bindable('page_data.meta_description') ?? bindable('post_data.meta_description');
+    definition.meta = {
+      title: boundTitle ? { $bind: boundTitle, default: title } : title,
+      ...(boundDescription ? { description: { $bind: boundDescription } } : {}),
+    };
+  }
+  definition.sections = sections;
+  // Exactly what `npm run format` would make of it.
+  const text = await formatJsonFile(definition, file);
+
+  if (!errors.length) {
+    // The same checks as npm run validate, with every other definition (duplicate routes too).
+    const { issues } = validator.validate([...files, { file, text }], project.site);
+    for (const issue of issues.filter((i) => i.file === file)) errors.push(formatIssue(issue));
+  }
+  return { file, definition, text, notes, errors, warnings };
+}
+
+function isSetting(store: SchemaStore, loc: Located): boolean {
+  const s = store.deref(loc).schema;
+  return Array.isArray(s.enum) || s.type === 'boolean';
+}
