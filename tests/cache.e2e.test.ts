@@ -2,13 +2,31 @@
  * Caching and resilience of the production server: content served stale while the content
  * service is down, the clear error state for pages never seen, ETag/304 and Cache-Control.
  */
+import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startContentService, type RunningContentService } from '../tools/content-service/server.ts';
 import { spawnSite, type ChildSite } from './e2e/servers.ts';
 
-async function get(url: string, headers: Record<string, string> = {}) {
-  const response = await fetch(url, { headers, redirect: 'manual' });
-  return { status: response.status, headers: response.headers, text: await response.text() };
+/**
+ * A GET with exactly these headers (node:http: fetch would add `Cache-Control: no-cache` to any
+ * conditional request, which asks for a full answer; a browser revalidating sends `max-age=0`).
+ */
+function get(url: string, headers: Record<string, string> = {}) {
+  return new Promise<{ status: number; headers: Headers; text: string }>((resolve, reject) => {
+    http
+      .get(url, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: new Headers(Object.entries(res.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : (v ?? '')])),
+            text: Buffer.concat(chunks).toString('utf8'),
+          }),
+        );
+      })
+      .on('error', reject);
+  });
 }
 
 describe('content cache and page caching', () => {
@@ -47,11 +65,13 @@ describe('content cache and page caching', () => {
 
   it('answers 304 without a body for a matching If-None-Match, 200 for another', async () => {
     const etag = (await get(`${site.url}/blog`)).headers.get('etag')!;
-    const cached = await get(`${site.url}/blog`, { 'If-None-Match': etag });
+    const cached = await get(`${site.url}/blog`, { 'If-None-Match': etag, 'Cache-Control': 'max-age=0' });
     expect(cached.status).toBe(304);
     expect(cached.text).toBe('');
     expect(cached.headers.get('etag')).toBe(etag);
     expect((await get(`${site.url}/blog`, { 'If-None-Match': `W/${etag}, "other"` })).status).toBe(304);
+    // An end-to-end reload (no-cache) asks for the whole page, whatever it holds.
+    expect((await get(`${site.url}/blog`, { 'If-None-Match': etag, 'Cache-Control': 'no-cache' })).status).toBe(200);
     const changed = await get(`${site.url}/blog`, { 'If-None-Match': '"something-else"' });
     expect(changed.status).toBe(200);
     expect(changed.text).toContain('Read Full Article');

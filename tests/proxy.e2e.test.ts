@@ -8,10 +8,11 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import contract from '../schemas/content/contract.json' with { type: 'json' };
+import type { ContentContract } from '../src/generated/content-contract.ts';
 import { ContractPaths } from '../src/server/contract-paths.ts';
 import { spawnSite, type ChildSite } from './e2e/servers.ts';
 
-const endpoints = (contract as { endpoints: { path: string; method?: string; query?: Record<string, string> }[] }).endpoints;
+const endpoints = (contract as ContentContract).endpoints;
 const paths = new ContractPaths(endpoints);
 
 /** An upstream that answers every path (like a CMS with other, private paths) and records each request. */

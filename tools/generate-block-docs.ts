@@ -12,8 +12,10 @@ import { runMain } from './lib/cli.ts';
 import prettier from 'prettier';
 import { blockNames } from '../src/blocks/registry.ts';
 import { assumptionOf, blockSchemaId, SCHEMA_BASE, SchemaStore, type JsonSchema, type Located } from '../src/renderer/schema-store.ts';
+import { endpointAssumption, responseSchemaId } from '../src/server/contract-paths.ts';
 import { environmentVariables } from '../src/server/environment.ts';
 import { loadContract, loadSchemas, projectRoot } from './lib/project.ts';
+import { readableEndpoints } from './lib/workbench.ts';
 
 export const DOCS_FILE = 'docs/blocks.md';
 const COMMON_ID = `${SCHEMA_BASE}common.schema.json`;
@@ -222,11 +224,12 @@ const END = '<!-- assumptions:end -->';
 async function assumptionRows(schemas?: JsonSchema[]): Promise<{ read: string; field: string; reason: string }[]> {
   const store = new SchemaStore(schemas ?? (await loadSchemas()));
   const rows: { read: string; field: string; reason: string }[] = [];
-  for (const endpoint of (await loadContract()).endpoints) {
-    if ((endpoint.method ?? 'GET') !== 'GET') continue;
+  for (const endpoint of readableEndpoints(await loadContract())) {
     const read = `GET ${endpoint.path}`;
-    if (endpoint['x-assumed']) {
-      rows.push({ read, field: '(the whole endpoint)', reason: endpoint['x-assumed'] });
+    // "GET <path>: <why>"
+    const assumed = endpointAssumption(endpoint);
+    if (assumed) {
+      rows.push({ read, field: '(the whole endpoint)', reason: assumed.slice(`${read}: `.length) });
       continue;
     }
     const seen = new Set<string>();
@@ -243,7 +246,7 @@ async function assumptionRows(schemas?: JsonSchema[]): Promise<{ read: string; f
         if (typeof child.schema['x-assumed'] !== 'string') walk(child, path);
       }
     };
-    walk(store.root(`${SCHEMA_BASE}content/${endpoint.schema}`), '');
+    walk(store.root(responseSchemaId(endpoint)), '');
   }
   return rows;
 }

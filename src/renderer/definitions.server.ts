@@ -16,11 +16,6 @@ import type { ContentContract as Contract } from '../generated/content-contract.
 import { formatIssue, type PageDefinition } from './validate/types.ts';
 import { DefinitionValidator } from './validate/validator.ts';
 
-const definitionFiles = import.meta.glob<string>('/page-definitions/**/*.json', { query: '?raw', import: 'default', eager: true });
-const schemaFiles = import.meta.glob<JsonSchema>(['/schemas/**/*.schema.json'], { import: 'default', eager: true });
-const contractFile = import.meta.glob<Contract>('/schemas/content/contract.json', { import: 'default', eager: true });
-const siteFile = import.meta.glob<string>('/site.config.json', { query: '?raw', import: 'default', eager: true });
-
 /** The page definitions of the site, validated, with route matching (not the /__catalog block gallery). */
 export interface DefinitionIndex {
   validator: DefinitionValidator;
@@ -29,6 +24,8 @@ export interface DefinitionIndex {
   site: Record<string, unknown>;
   contract: Contract;
   match(pathname: string): { definition: PageDefinition; params: Record<string, string | undefined> } | undefined;
+  /** How many problems `npm run validate` reports (broken definitions left out, broken sections skipped). */
+  issueCount: number;
 }
 
 interface Inputs {
@@ -38,7 +35,12 @@ interface Inputs {
   siteText: string;
 }
 
+/** The copies bundled at build time (Vite; inside the function so tools run this module under plain tsx). */
 function bundledInputs(): Inputs {
+  const definitionFiles = import.meta.glob<string>('/page-definitions/**/*.json', { query: '?raw', import: 'default', eager: true });
+  const schemaFiles = import.meta.glob<JsonSchema>(['/schemas/**/*.schema.json'], { import: 'default', eager: true });
+  const contractFile = import.meta.glob<Contract>('/schemas/content/contract.json', { import: 'default', eager: true });
+  const siteFile = import.meta.glob<string>('/site.config.json', { query: '?raw', import: 'default', eager: true });
   return {
     files: Object.entries(definitionFiles).map(([file, text]) => ({ file: file.replace(/^\//, ''), text })),
     schemas: Object.values(schemaFiles),
@@ -83,13 +85,16 @@ export interface DefinitionOptions {
   definitionsDir: string;
   production: boolean;
   allowInvalid: boolean;
+  /** Where problems are reported (default: console.error). */
+  log?: (line: string) => void;
 }
 
 function build(options: DefinitionOptions): DefinitionIndex {
   const { files, schemas, contract, siteText } = options.fromDisk ? diskInputs(options.definitionsDir) : bundledInputs();
   const validator = new DefinitionValidator({ schemas, blockNames, contract });
   const { issues, definitions, site } = validator.validate(files, { file: 'site.config.json', text: siteText });
-  for (const issue of issues) console.error(`[definitions] ${formatIssue(issue)}`);
+  const log = options.log ?? ((line: string) => console.error(line));
+  for (const issue of issues) log(`[definitions] ${formatIssue(issue)}`);
   if (!site) throw new Error('site.config.json could not be read; see the errors above');
   refuseInvalid(issues.length, options.production, options.allowInvalid);
 
@@ -101,6 +106,7 @@ function build(options: DefinitionOptions): DefinitionIndex {
     notFound: definitions.find((d) => d.notFound),
     site,
     contract,
+    issueCount: issues.length,
     match(pathname) {
       const matches = matchRoutes(routeObjects, pathname);
       const found = matches?.[matches.length - 1];

@@ -33,6 +33,14 @@ export function matchEndpoint(contract: ContentContract, path: string): Contract
   return paths(contract).source(path);
 }
 
+/**
+ * The contract endpoint a filled-in request path reads, checked as the site's content client checks
+ * it (each `{name}` one safe value); undefined when the site would never request the path.
+ */
+export function readEndpoint(contract: ContentContract, rawPath: string): ContractEndpoint | undefined {
+  return paths(contract).match(rawPath)?.entry;
+}
+
 /** ' (did you mean "…"?)' naming the closest readable endpoint, or ''. */
 export function endpointHint(contract: ContentContract, path: string): string {
   return paths(contract).hint(path);

@@ -1,17 +1,19 @@
 import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
 import contract from '../../../schemas/content/contract.json' with { type: 'json' };
+import type { ContentContract } from '../../generated/content-contract.ts';
 import { formNames } from '../../generated/forms/index.ts';
 import { checkForms, loadEndpoints } from './forms.ts';
 import { sampleBodies } from './test-samples.ts';
 
 const requestSchemas = import.meta.glob<object>('../../../schemas/content/post-*.schema.json', { eager: true, import: 'default' });
+const contractEndpoints = (contract as ContentContract).endpoints;
 const endpoints = loadEndpoints();
 const byPath = new Map(endpoints.map((e) => [e.path, e]));
 
 describe('submission endpoints', () => {
   it('are the six POST paths of the content contract, derived from the forms', () => {
-    const posts = contract.endpoints.filter((e) => (e as { method?: string }).method === 'POST').map((e) => e.path);
+    const posts = contractEndpoints.filter((e) => e.method === 'POST').map((e) => e.path);
     expect([...byPath.keys()].sort()).toEqual(posts.sort());
     expect(byPath.get('/api/contact_form')!.forms.map((f) => f.name)).toEqual(['contact', 'footer-contact']);
     expect(byPath.get('/api/schedule_form')!.forms).toHaveLength(4);
@@ -48,9 +50,7 @@ describe('submission endpoints', () => {
     expect(checkForms(endpoint, body).errors).toBeUndefined();
     const sent: Record<string, unknown> = Object.fromEntries(Object.entries(body).filter(([k]) => !endpoint.strip.includes(k)));
     if (endpoint.addIp) sent.ip = '203.0.113.5';
-    const entry = contract.endpoints.find((e) => e.path === endpoint.path && (e as { method?: string }).method === 'POST') as {
-      requestSchema: string;
-    };
+    const entry = contractEndpoints.find((e) => e.path === endpoint.path && e.method === 'POST')!;
     const validate = new Ajv({ allErrors: true, allowUnionTypes: true }).compile(
       requestSchemas[`../../../schemas/content/${entry.requestSchema}`],
     );

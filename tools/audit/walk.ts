@@ -1,0 +1,228 @@
+/**
+ * The schema walker: a definition's values against the block schema (and, through each binding,
+ * the content against the content contract). Literals and bound values alike then go through
+ * `inspect` (HTML, links, nested values). Every step into a list entry or an object field, of a
+ * definition node or of content, goes through `children`: the one place that pairs a value's parts
+ * with their schemas.
+ */
+import { isBlockName } from '../../src/blocks/registry.ts';
+import { getPath, hasValue, isBinding, isPlainObject, resolve } from '../../src/renderer/bindings.ts';
+import type { BindNode, BindingNode, EachNode, SwitchNode, TemplateNode } from '../../src/renderer/bindings.ts';
+import { blockSchemaId, escapePointer, jsonType, type Located, type SchemaStore } from '../../src/renderer/schema-store.ts';
+import type { PageDefinition } from '../../src/renderer/validate/types.ts';
+import { requiredFields } from '../lib/workbench.ts';
+import { auditHtml } from './html.ts';
+import { checkLink } from './links.ts';
+import { checkLookup, lookup, noValue, plainScope, propName } from './lookup.ts';
+import type { At, Lookup, PageContext, Roots } from './types.ts';
+
+/** Where a value goes: the schema it must fit, its pointer in the definition, whether the block needs it. */
+export interface Slot {
+  expected?: Located;
+  pointer: string;
+  required: boolean;
+}
+
+/** Text (meta, $template): numbers and booleans fit too. */
+const TEXT: Located = { schema: { type: 'string' }, base: 'https://schemas.local/synthetic/audit-text', pointer: '' };
+
+interface Child {
+  key: string;
+  value: unknown;
+  loc?: Located;
+  required: boolean;
+}
+
+/** The entries of a list or the fields of an object, each with its schema and whether the schema requires it. */
+function children(store: SchemaStore, loc: Located | undefined, value: unknown): Child[] {
+  if (Array.isArray(value)) {
+    const items = loc ? store.items(loc) : undefined;
+    return value.map((entry, i) => ({ key: String(i), value: entry, loc: items, required: false }));
+  }
+  if (!isPlainObject(value)) return [];
+  const fields = loc ? store.fields(loc) : new Map<string, Located>();
+  const additional = loc ? store.additional(loc) : undefined;
+  const needed = loc ? requiredFields(store, loc) : new Set<string>();
+  return Object.entries(value).map(([key, entry]) => ({
+    key,
+    value: entry,
+    loc: fields.get(key) ?? additional,
+    required: needed.has(key),
+  }));
+}
+
+/** Checks a value that reaches the block: HTML, links, nested objects and lists. */
+function inspect(page: PageContext, value: unknown, expected: Located | undefined, at: At): void {
+  if (!expected || value === undefined || value === null) return;
+  const s = page.store.deref(expected);
+  if (typeof value === 'string') {
+    if (s.schema.contentMediaType === 'text/html') auditHtml(page, value, at);
+    else if (s.pointer.endsWith('/$defs/href') || /\/href$/.test(at.pointer.replace(/\/\$[a-z]+(?:\/\d+)?$/, '')))
+      checkLink(page, value, at);
+    return;
+  }
+  for (const child of children(page.store, s, value)) {
+    inspect(page, child.value, child.loc, {
+      pointer: `${at.pointer}/${escapePointer(child.key)}`,
+      path: at.path ? `${at.path}.${child.key}` : undefined,
+      source: at.source,
+    });
+  }
+}
+
+/** Walks a definition value against its schema; returns the resolved value. */
+export function walk(page: PageContext, roots: Roots, node: unknown, slot: Slot): unknown {
+  const expected = slot.expected ? page.store.deref(slot.expected) : undefined;
+  if (isBinding(node)) return binding(page, roots, node, { ...slot, expected });
+  if (!Array.isArray(node) && !isPlainObject(node)) {
+    inspect(page, node, expected, { pointer: slot.pointer });
+    return node;
+  }
+  const resolved = children(page.store, expected, node).map(
+    (child) =>
+      [
+        child.key,
+        walk(page, roots, child.value, {
+          expected: child.loc,
+          pointer: `${slot.pointer}/${escapePointer(child.key)}`,
+          required: child.required,
+        }),
+      ] as const,
+  );
+  return Array.isArray(node) ? resolved.map(([, value]) => value) : Object.fromEntries(resolved);
+}
+
+function binding(page: PageContext, roots: Roots, node: BindingNode, slot: Slot): unknown {
+  if ('$each' in node) return each(page, roots, node, slot);
+  if ('$switch' in node) return choose(page, roots, node, slot);
+  if ('$template' in node) return template(page, roots, node, slot);
+  if ('$count' in node) {
+    checkLookup(page, lookup(page, node.$count, roots), `${slot.pointer}/$count`, undefined);
+    return resolve(node, plainScope(roots));
+  }
+  return bind(page, roots, node, slot);
+}
+
+/** $each: the list must be one, and not empty; each kept entry is walked through `map` as `item`. */
+function each(page: PageContext, roots: Roots, node: EachNode, slot: Slot): unknown[] {
+  const pointer = `${slot.pointer}/$each`;
+  const found = lookup(page, node.$each, roots);
+  if (found.status === 'absent') {
+    if (found.requiredByContract) checkLookup(page, found, pointer, undefined);
+    else noValue(page, pointer, slot.required, [found], `the list ${propName(slot.pointer)}`);
+  }
+  if (found.status !== 'ok' || found.value === null || found.value === undefined) return [];
+  const at: At = { pointer, path: found.abs, source: found.label };
+  const list = found.value;
+  if (!Array.isArray(list)) {
+    page.findings.push({ severity: 'error', ...at, message: `wrong type: $each needs a list, the content has ${jsonType(list)}` });
+    return [];
+  }
+  if (list.length === 0) {
+    page.findings.push({ severity: 'warning', ...at, message: 'the list is empty: the block shows no entries' });
+    return [];
+  }
+  const plain = plainScope(roots);
+  const start = node.offset ?? 0;
+  const entries = list
+    .map((item, index) => ({ item, index }))
+    .filter(({ item }) => Object.entries(node.where ?? {}).every(([path, value]) => getPath({ ...plain, item }, path) === value))
+    .slice(start, node.limit === undefined ? undefined : start + node.limit);
+  if (entries.length === 0) {
+    page.findings.push({
+      severity: 'warning',
+      ...at,
+      message: `no entry of the list (${list.length}) is left after where/offset/limit: the block shows none`,
+    });
+  }
+  const items = slot.expected ? page.store.items(slot.expected) : undefined;
+  const itemLoc = found.loc ? page.store.items(found.loc) : undefined;
+  return entries.map(({ item, index }) => {
+    const inner = new Map(roots).set('item', { value: item, abs: `${found.abs}.${index}`, loc: itemLoc, label: found.label ?? '' });
+    return walk(page, inner, node.map, { expected: items, pointer: `${slot.pointer}/map`, required: false });
+  });
+}
+
+/** $switch: the case the content picks (or the default) is walked in the switch's place. */
+function choose(page: PageContext, roots: Roots, node: SwitchNode, slot: Slot): unknown {
+  const found = lookup(page, node.$switch, roots);
+  checkLookup(page, found, `${slot.pointer}/$switch`, undefined);
+  const key = found.status === 'ok' && hasValue(found.value) ? String(found.value) : undefined;
+  if (key !== undefined && Object.hasOwn(node.cases, key))
+    return walk(page, roots, node.cases[key], { ...slot, pointer: `${slot.pointer}/cases/${escapePointer(key)}` });
+  if (node.default !== undefined) return walk(page, roots, node.default, { ...slot, pointer: `${slot.pointer}/default` });
+  if (slot.required) {
+    page.findings.push({
+      severity: 'error',
+      pointer: `${slot.pointer}/$switch`,
+      path: found.abs,
+      source: found.label,
+      message: `no case for ${JSON.stringify(found.value ?? null)} and no default: no value for ${propName(slot.pointer)}, which the block needs`,
+    });
+  }
+  return undefined;
+}
+
+/** $template: every placeholder must be text; no value at all when one is missing (and no default). */
+function template(page: PageContext, roots: Roots, node: TemplateNode, slot: Slot): unknown {
+  const pointer = `${slot.pointer}/$template`;
+  const absent: Lookup[] = [];
+  for (const match of node.$template.matchAll(/\{([^{}]+)\}/g)) {
+    const found = lookup(page, match[1].trim(), roots);
+    if (found.status === 'absent') absent.push(found);
+    checkLookup(page, found, pointer, TEXT);
+  }
+  const value = resolve(node, plainScope(roots));
+  if (value === undefined) noValue(page, pointer, slot.required, absent, propName(slot.pointer));
+  else inspect(page, value, slot.expected, { pointer: slot.pointer });
+  return value;
+}
+
+/** $bind: the first path with a value wins (each is checked), else the default, else no value. */
+function bind(page: PageContext, roots: Roots, node: BindNode, slot: Slot): unknown {
+  const paths = Array.isArray(node.$bind) ? node.$bind : [node.$bind];
+  const absent: Lookup[] = [];
+  let winner: Lookup | undefined;
+  paths.forEach((path, i) => {
+    const found = lookup(page, path, roots);
+    if (found.status === 'absent') absent.push(found);
+    const pointer = `${slot.pointer}/$bind${Array.isArray(node.$bind) ? `/${i}` : ''}`;
+    if (checkLookup(page, found, pointer, slot.expected) && !winner) winner = found;
+    if (found.status === 'unavailable' && !winner) winner = found;
+  });
+  if (winner?.status === 'unavailable') return undefined;
+  if (winner) {
+    inspect(page, winner.value, slot.expected, { pointer: slot.pointer, path: winner.abs, source: winner.label });
+    return winner.value;
+  }
+  if (node.default !== undefined) {
+    inspect(page, node.default, slot.expected, { pointer: `${slot.pointer}/default` });
+    return node.default;
+  }
+  noValue(page, `${slot.pointer}/$bind`, slot.required, absent, propName(slot.pointer));
+  return undefined;
+}
+
+/** Meta as written, or the page.page_data.* bindings the page loader implies; the title is needed. */
+export function walkMeta(page: PageContext, roots: Roots, definition: PageDefinition): void {
+  const meta =
+    definition.meta ??
+    (definition.notFound || !definition.sources.page
+      ? {}
+      : {
+          title: { $bind: 'page.page_data.page_title' },
+          keywords: { $bind: 'page.page_data.meta_keywords' },
+          description: { $bind: 'page.page_data.meta_description' },
+        });
+  for (const [key, value] of Object.entries(meta))
+    walk(page, roots, value, { expected: TEXT, pointer: `/meta/${key}`, required: key === 'title' });
+}
+
+/** Every section that passed validation, its props against its block's schema. */
+export function walkSections(page: PageContext, roots: Roots, definition: PageDefinition): void {
+  definition.sections.forEach((section, index) => {
+    if (definition.invalidSections.has(index) || !isBlockName(section.block)) return;
+    const { block, id: _id, ...props } = section;
+    walk(page, roots, props, { expected: page.store.root(blockSchemaId(block)), pointer: `/sections/${index}`, required: false });
+  });
+}
