@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Ajv } from 'ajv';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { SCHEMA_DIR, loadContract } from '../tools/content-service/contract.ts';
+import { SCHEMA_DIR, loadServiceContract } from '../tools/content-service/contract.ts';
 import { startContentService, type RunningContentService } from '../tools/content-service/server.ts';
 
 const USER = 'post-user';
@@ -14,7 +14,7 @@ const AUTH = `Basic ${Buffer.from(`${USER}:${PASSWORD}`).toString('base64')}`;
 const MAX_RESUME = 4_813_740;
 
 const readSchema = (file: string) => JSON.parse(readFileSync(path.join(SCHEMA_DIR, file), 'utf8')) as object;
-const contract = loadContract();
+const contract = loadServiceContract();
 
 const common = { checkBox: true, recaptcha: 'captcha-token', ip: '203.0.113.7' };
 /** One valid body per endpoint, with the contract's keys (SPEC §3). */
@@ -441,12 +441,12 @@ describe('contract: POST entries', () => {
   const entry = (fields: object) => ({ endpoints: [{ path: '/api/x_form', schema: 'r.schema.json', ...fields }] });
   const post = { method: 'POST', requestSchema: 'q.schema.json' };
 
-  it('loadContract splits reads from submissions and checks POST entries', () => {
+  it('loadServiceContract splits reads from submissions and checks POST entries', () => {
     const tmp = mkdtempSync(path.join(os.tmpdir(), 'contract-post-'));
     const load = (fields: object, p = '/api/x_form') => {
       const file = path.join(tmp, 'contract.json');
       writeFileSync(file, JSON.stringify({ endpoints: [{ ...entry(fields).endpoints[0], path: p }] }));
-      return () => loadContract(file);
+      return () => loadServiceContract(file);
     };
     try {
       expect(load(post)()).toEqual({ endpoints: [], submissions: [{ path: '/api/x_form', schema: 'r.schema.json', ...post }] });

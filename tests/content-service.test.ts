@@ -15,7 +15,7 @@ import {
   UPLOADS_DIR,
   chooseSampleFile,
   isPaginated,
-  loadContract,
+  loadServiceContract,
   parsePerPage,
   type Endpoint,
 } from '../tools/content-service/contract.ts';
@@ -31,7 +31,7 @@ type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type JsonObject = { [key: string]: Json };
 
 const readJson = (file: string): Json => JSON.parse(readFileSync(file, 'utf8')) as Json;
-const contract = loadContract();
+const contract = loadServiceContract();
 const schemaFiles = readdirSync(SCHEMA_DIR).filter((f) => f.endsWith('.schema.json'));
 const schemas = new Map(schemaFiles.map((f) => [f, readJson(path.join(SCHEMA_DIR, f)) as JsonObject]));
 
@@ -169,7 +169,7 @@ describe('content contract', () => {
     expectValid('contract.schema.json', readJson(path.join(SCHEMA_DIR, 'contract.json')), 'schemas/content/contract.json');
   });
 
-  it('loadContract checks byQuery entries (declared query, file samples only, known placeholders)', () => {
+  it('loadServiceContract checks byQuery entries (declared query, file samples only, known placeholders)', () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'contract-'));
     const load = (sample: object, query?: object) => {
       const file = path.join(dir, 'contract.json');
@@ -177,7 +177,7 @@ describe('content contract', () => {
         file,
         JSON.stringify({ endpoints: [{ path: '/api/page/x', schema: 'x.schema.json', sample, ...(query ? { query } : {}) }] }),
       );
-      return () => loadContract(file);
+      return () => loadServiceContract(file);
     };
     try {
       expect(load({ file: 'page/x.json', byQuery: { tab: 'page/x/{tab}.json' } }, { tab: 'which tab' })()).toBeDefined();
@@ -532,7 +532,7 @@ describe('company, resources and forms samples', () => {
   const page = <T>(file: string) => readJson(path.join(DATA_DIR, `${file}.json`)) as T;
   const isNewestFirst = (dates: string[]) => dates.every((d, i) => i === 0 || dates[i - 1] >= d);
 
-  it('loadContract checks perPageParam (paginated samples only, declared query); parsePerPage caps at 100', () => {
+  it('loadServiceContract checks perPageParam (paginated samples only, declared query); parsePerPage caps at 100', () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'contract-'));
     const load = (sample: object, query?: object) => {
       const file = path.join(dir, 'contract.json');
@@ -540,7 +540,7 @@ describe('company, resources and forms samples', () => {
         file,
         JSON.stringify({ endpoints: [{ path: '/api/x_list', schema: 'x.schema.json', sample, ...(query ? { query } : {}) }] }),
       );
-      return () => loadContract(file);
+      return () => loadServiceContract(file);
     };
     try {
       expect(load({ paginate: 'x.json', perPage: 10, perPageParam: 'per_page' }, { per_page: 'size' })()).toBeDefined();

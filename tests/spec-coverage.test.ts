@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startContentService } from '../tools/content-service/server.ts';
 import { readdirSync } from 'node:fs';
-import { DATA_DIR, isPaginated, loadContract } from '../tools/content-service/contract.ts';
+import { DATA_DIR, isPaginated, loadServiceContract } from '../tools/content-service/contract.ts';
 import { documentedOnly, loadContentSchemas, responseSchema } from '../tools/content-service/strict.ts';
 import type { Located, SchemaStore } from '../src/renderer/schema-store.ts';
 import { projectRoot } from '../tools/lib/project.ts';
@@ -101,7 +101,7 @@ describe('the sample feeds HTML into every HTML field', () => {
         .filter((f) => f.endsWith('.json'))
         .map((f) => `${dir}/${f}`);
     const found: { at: string; value: string }[] = [];
-    for (const endpoint of loadContract().endpoints) {
+    for (const endpoint of loadServiceContract().endpoints) {
       const root = responseSchema(schemas, endpoint.schema);
       const sample = endpoint.sample;
       if (isPaginated(sample)) {

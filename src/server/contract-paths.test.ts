@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compileRoutes, loadContract, matchRoute } from '../../tools/content-service/contract.ts';
+import { compileRoutes, loadServiceContract, matchRoute } from '../../tools/content-service/contract.ts';
 import { ContractPaths, endpointAssumption, responseSchemaId } from './contract-paths.ts';
 
 const paths = new ContractPaths([
@@ -80,7 +80,7 @@ describe('one contract module for every reader', () => {
   });
 
   it('is what the reference content service routes with: the same paths, equally strict', () => {
-    const service = loadContract();
+    const service = loadServiceContract();
     const routes = compileRoutes(service);
     const site = new ContractPaths(service.endpoints);
     for (const raw of [

@@ -70,7 +70,7 @@ function checkSubmission(
 }
 
 /** Reads and checks contract.json; throws naming the faulty entry so a typo fails at start-up, not per request. */
-export function loadContract(file: string = CONTRACT_PATH): Contract {
+export function loadServiceContract(file: string = CONTRACT_PATH): Contract {
   const raw: unknown = JSON.parse(readFileSync(file, 'utf8'));
   const entries = (raw as { endpoints?: unknown }).endpoints;
   if (!Array.isArray(entries)) throw new Error(`${file}: "endpoints" must be an array`);

@@ -16,7 +16,7 @@ import {
   chooseSampleFile,
   compileRoutes,
   isPaginated,
-  loadContract,
+  loadServiceContract,
   matchRoute,
   paginate,
   parsePage,
@@ -81,7 +81,7 @@ export async function startContentService(opts: ContentServiceOptions = {}): Pro
   const password = opts.password ?? process.env.CONTENT_API_PASSWORD ?? 'local-dev-only';
   // Hashing both sides gives equal-length buffers, so timingSafeEqual leaks neither content nor length.
   const expectedCredential = sha256(`${user}:${password}`);
-  const contract = loadContract();
+  const contract = loadServiceContract();
   const mode = opts.sample ?? sampleMode();
   const schemas = mode === 'spec' ? loadContentSchemas() : undefined;
   const routes = compileRoutes(contract);

@@ -45,7 +45,7 @@ const requestSchemas = import.meta.glob<{ properties?: Record<string, unknown> }
   import: 'default',
 });
 
-function loadForm(name: string): SubmissionForm {
+function submissionForm(name: string): SubmissionForm {
   const def = bundled[`../../generated/forms/${name}.json`];
   const mod = validators[`../../generated/forms/${name}.validator.js`];
   if (!def || !mod) throw new Error(`generated form "${name}" is missing: run \`npm run compile-forms\``);
@@ -69,7 +69,7 @@ function contractTakesIp(path: string): boolean {
 
 export function loadEndpoints(names: readonly string[] = formNames): SubmissionEndpoint[] {
   const byPath = new Map<string, SubmissionForm[]>();
-  for (const form of names.map(loadForm)) {
+  for (const form of names.map(submissionForm)) {
     const path = form.schema['x-form'].endpoint;
     byPath.set(path, [...(byPath.get(path) ?? []), form]);
   }
