@@ -16,6 +16,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compile, type JSONSchema } from 'json-schema-to-typescript';
 import prettier from 'prettier';
+import { parseArgs } from 'node:util';
+import { runMain } from './lib/cli.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const schemasDir = path.join(root, 'schemas');
@@ -221,21 +223,26 @@ async function generate(): Promise<Map<string, string>> {
   return new Map(await Promise.all(TARGETS.map(async (t) => [t.module, await generateOne(t, byId)] as const)));
 }
 
-const check = process.argv.includes('--check');
-const files = await generate();
-let stale = false;
-await mkdir(outDir, { recursive: true });
-for (const [name, code] of files) {
-  const target = path.join(outDir, name);
-  const current = await readFile(target, 'utf8').catch(() => '');
-  if (current === code) continue;
-  if (check) {
-    console.error(`src/generated/${name} is stale: run \`npm run generate\` and commit the result.`);
-    stale = true;
-  } else {
-    await writeFile(target, code);
-    console.log(`wrote src/generated/${name}`);
+async function main(argv: string[]): Promise<number> {
+  const { values } = parseArgs({ args: argv, options: { check: { type: 'boolean', default: false } }, allowPositionals: false });
+  const files = await generate();
+  let stale = false;
+  await mkdir(outDir, { recursive: true });
+  for (const [name, code] of files) {
+    const target = path.join(outDir, name);
+    const current = await readFile(target, 'utf8').catch(() => '');
+    if (current === code) continue;
+    if (values.check) {
+      console.error(`src/generated/${name} is stale: run \`npm run generate\` and commit the result.`);
+      stale = true;
+    } else {
+      await writeFile(target, code);
+      console.log(`wrote src/generated/${name}`);
+    }
   }
+  if (stale) return 1;
+  if (values.check) console.log('generated types are up to date');
+  return 0;
 }
-if (stale) process.exit(1);
-if (check) console.log('generated types are up to date');
+
+runMain(import.meta.url, main);

@@ -4,7 +4,7 @@
 // The generated files are committed; a test checks they match this output.
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { runMain } from '../lib/cli.ts';
 import { SERVICE_DIR } from './contract.ts';
 import { buildBlog } from './sample/blog.ts';
 import { buildCompanyResourcesSample } from './sample/company-resources.ts';
@@ -72,7 +72,8 @@ export function writeSample(root: string = SERVICE_DIR): { written: number; remo
   return { written: files.size, removed };
 }
 
-if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+runMain(import.meta.url, async () => {
   const { written, removed } = writeSample();
   console.log(`Wrote ${written} sample files${removed.length ? `, removed ${removed.join(', ')}` : ''}`);
-}
+  return 0;
+});

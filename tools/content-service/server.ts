@@ -8,7 +8,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { readEnvironment } from '../../src/server/environment.ts';
+import { runMain } from '../lib/cli.ts';
 import {
   DATA_DIR,
   UPLOADS_DIR,
@@ -262,16 +263,19 @@ export async function startContentService(opts: ContentServiceOptions = {}): Pro
   };
 }
 
-const runDirectly = process.argv[1] !== undefined && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href;
-
-if (runDirectly) {
-  const port = Number(process.env.CONTENT_SERVICE_PORT ?? 3001);
-  const service = await startContentService({ port, log: true });
+/** `npm run content-service`: the service alone, on CONTENT_SERVICE_PORT. */
+async function main(): Promise<number> {
+  const service = await startContentService({ port: readEnvironment().CONTENT_SERVICE_PORT, log: true });
   console.log(
     `Reference content service on ${service.url}${service.sample === 'spec' ? ' (strict sample: only what SPEC documents)' : ''}`,
   );
   console.log(`Submissions in ${service.submissionsDir}, e-mails in ${service.mailDir}`);
-  const stop = () => void service.close().then(() => process.exit(0));
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  await new Promise<void>((resolve) => {
+    process.once('SIGINT', resolve);
+    process.once('SIGTERM', resolve);
+  });
+  await service.close();
+  return 0;
 }
+
+runMain(import.meta.url, main);
