@@ -1,5 +1,5 @@
 /** Small pieces every block uses: links, headings, sanitized HTML, images, dates. */
-import type { ReactNode } from 'react';
+import type { ReactNode, Ref } from 'react';
 import { Link } from 'react-router';
 import type { Link as LinkProps, SectionHeading as SectionHeadingProps } from '../generated/blocks.ts';
 
@@ -78,6 +78,69 @@ export function SectionHeading({ heading, level = 2 }: { heading?: SectionHeadin
       {heading.title ? <Tag>{heading.title}</Tag> : null}
       {heading.subtitle ? <p className="section-heading__subtitle">{heading.subtitle}</p> : null}
     </header>
+  );
+}
+
+/**
+ * The frame of most blocks: <section class> › .container › the section heading, then the block's
+ * own content. `after` stands after the container, inside the section (the blocks' dialogs).
+ */
+export function BlockSection({
+  className,
+  heading,
+  children,
+  after,
+}: {
+  className: string;
+  heading?: SectionHeadingProps;
+  children: ReactNode;
+  after?: ReactNode;
+}) {
+  return (
+    <section className={className}>
+      <div className="container">
+        <SectionHeading heading={heading} />
+        {children}
+      </div>
+      {after}
+    </section>
+  );
+}
+
+/** A block's closing link (e.g. "View All") in a paragraph of its own; nothing without a link. */
+export function FooterLink({ link, className, linkClassName }: { link?: Partial<LinkProps>; className: string; linkClassName: string }) {
+  if (!link) return null;
+  return (
+    <p className={className}>
+      <OptionalLink link={link} className={linkClassName} />
+    </p>
+  );
+}
+
+/** A decorative image (empty alt) below the fold: loaded lazily, decoded off the main thread; nothing without a src. */
+export function LazyImage({ src, className, width, height }: { src?: string; className?: string; width: number; height: number }) {
+  if (!src) return null;
+  return <img className={className} src={src} alt="" width={width} height={height} loading="lazy" decoding="async" />;
+}
+
+/** A button that shows only a symbol (hidden from assistive technology) and is named by its aria-label. */
+export function IconButton({
+  label,
+  symbol,
+  className,
+  onClick,
+  ref,
+}: {
+  label: string;
+  symbol: string;
+  className: string;
+  onClick: () => void;
+  ref?: Ref<HTMLButtonElement>;
+}) {
+  return (
+    <button ref={ref} type="button" className={className} aria-label={label} onClick={onClick}>
+      <span aria-hidden="true">{symbol}</span>
+    </button>
   );
 }
 

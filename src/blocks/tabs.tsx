@@ -74,6 +74,27 @@ export function TabList({
   );
 }
 
+/** Tabs keyed by their position, for items that have no key of their own. */
+export function IndexTabList({
+  labels,
+  selected,
+  onSelect,
+  ...rest
+}: Omit<Parameters<typeof TabList>[0], 'tabs' | 'selected' | 'onSelect'> & {
+  labels: ReactNode[];
+  selected: number;
+  onSelect: (index: number) => void;
+}) {
+  return (
+    <TabList
+      {...rest}
+      selected={String(selected)}
+      onSelect={(key) => onSelect(Number(key))}
+      tabs={labels.map((label, index) => ({ key: String(index), label }))}
+    />
+  );
+}
+
 /** The panel of the selected tab; labelled by that tab. */
 export function TabPanel({
   idBase,

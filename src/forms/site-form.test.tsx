@@ -7,10 +7,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { ReactElement } from 'react';
 import { describe, expect, it } from 'vitest';
 import { Form } from '../blocks/form/component.tsx';
-import { renderBlock } from '../blocks/test-utils.tsx';
-
-// The first render downloads the form module; give it time.
-const field = (name: string) => screen.findByLabelText(new RegExp(`^${name}`), {}, { timeout: 8000 });
+import { field, fillFields, renderBlock } from '../blocks/test-utils.tsx';
 
 /**
  * Pastes as a browser does: a `maxlength` on the control cuts the pasted text at the limit
@@ -91,15 +88,16 @@ describe('a disabled submit button says what is still missing', () => {
       .flatMap((id) => [...(document.getElementById(id)?.querySelectorAll('li') ?? [])])
       .map((item) => item.textContent);
 
-  const fillCareerText = async () => {
-    fireEvent.change(await field('Name'), { target: { value: 'Ada Lovelace' } });
-    fireEvent.change(await field('Email'), { target: { value: 'ada@example.com' } });
-    fireEvent.change(await field('Mobile'), { target: { value: '9876543210' } });
-    fireEvent.change(await field('Current Organisation'), { target: { value: 'Analytical Engines' } });
-    fireEvent.change(await field('Role'), { target: { value: 'Engineer' } });
-    fireEvent.change(await field('Experience'), { target: { value: '5 years' } });
-    fireEvent.change(await field('Message'), { target: { value: 'I would like to join.' } });
-  };
+  const fillCareerText = () =>
+    fillFields({
+      Name: 'Ada Lovelace',
+      Email: 'ada@example.com',
+      Mobile: '9876543210',
+      'Current Organisation': 'Analytical Engines',
+      Role: 'Engineer',
+      Experience: '5 years',
+      Message: 'I would like to join.',
+    });
 
   it('career: with every text field valid, the CV, captcha and terms are listed in SPEC words next to the button', async () => {
     await show(<Form form="career" values={{ job_code: 'J-1' }} />);

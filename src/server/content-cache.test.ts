@@ -43,6 +43,15 @@ function upstream() {
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
+/** A cache that has read '/a' once (as 'v1'), then `ms` later; `up` is its upstream. */
+async function readOnceThenWait(ms: number, options: Partial<ContentCacheOptions> = {}) {
+  const env = setup(options);
+  const up = upstream();
+  await env.cache.get('/a', up.load);
+  env.advance(ms);
+  return { ...env, up };
+}
+
 describe('ContentCache', () => {
   it('serves a value from memory within the TTL, then reads again after TTL + stale window', async () => {
     const { cache, advance } = setup();
@@ -65,10 +74,7 @@ describe('ContentCache', () => {
   });
 
   it('after the TTL serves the old value at once and refreshes it in the background', async () => {
-    const { cache, advance } = setup();
-    const up = upstream();
-    await cache.get('/a', up.load);
-    advance(1500);
+    const { cache, up } = await readOnceThenWait(1500);
     let release!: () => void;
     up.answerWith(() => new Promise((resolve) => (release = () => resolve('fresh'))));
     expect(await cache.get('/a', up.load)).toEqual({ data: 'v1', stale: false });
@@ -102,10 +108,7 @@ describe('ContentCache', () => {
   });
 
   it('serves the last good value marked stale when the upstream fails, and recovers', async () => {
-    const { cache, advance } = setup({ staleMs: 0 });
-    const up = upstream();
-    await cache.get('/a', up.load);
-    advance(1001);
+    const { cache, advance, up } = await readOnceThenWait(1001, { staleMs: 0 });
     up.answerWith(() => Promise.reject(new Error('down')));
     expect(await cache.get('/a', up.load)).toEqual({ data: 'v1', stale: true });
     // Long after, still the last good value while the upstream keeps failing.
@@ -116,10 +119,7 @@ describe('ContentCache', () => {
   });
 
   it('marks stale-while-revalidate answers stale once a background refresh has failed', async () => {
-    const { cache, advance, onBackgroundError } = setup();
-    const up = upstream();
-    await cache.get('/a', up.load);
-    advance(1500);
+    const { cache, onBackgroundError, up } = await readOnceThenWait(1500);
     up.answerWith(() => Promise.reject(new Error('down')));
     expect(await cache.get('/a', up.load)).toEqual({ data: 'v1', stale: false });
     await flush();
@@ -135,10 +135,7 @@ describe('ContentCache', () => {
   });
 
   it('caches a 404 briefly and never serves the old value for it', async () => {
-    const { cache, advance } = setup({ staleMs: 0 });
-    const up = upstream();
-    await cache.get('/a', up.load);
-    advance(1001);
+    const { cache, advance, up } = await readOnceThenWait(1001, { staleMs: 0 });
     up.answerWith(() => Promise.reject(new NotFound('gone')));
     await expect(cache.get('/a', up.load)).rejects.toBeInstanceOf(NotFound);
     advance(4000);

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useLocation } from 'react-router';
 import type { AccordionBlockProps } from '../../generated/blocks.ts';
-import { Html, listOf, OptionalLink, SectionHeading, SmartLink, type BlockExtras } from '../shared.tsx';
+import { BlockSection, FooterLink, Html, listOf, SmartLink, type BlockExtras } from '../shared.tsx';
 
 export function Accordion({ heading, nav, items, openFirst = false, footerLink }: AccordionBlockProps & BlockExtras) {
   const entries = listOf(items);
@@ -18,60 +18,53 @@ export function Accordion({ heading, nav, items, openFirst = false, footerLink }
     });
 
   return (
-    <section className={nav ? 'accordion accordion--with-nav' : 'accordion'}>
-      <div className="container">
-        <SectionHeading heading={heading} />
-        <div className="accordion__layout">
-          {nav ? (
-            <nav className="accordion__nav" aria-label={nav.label ?? 'Categories'}>
-              <ul>
-                {listOf(nav.links).map((link) => (
-                  <li key={link.href}>
-                    <SmartLink href={link.href} aria-current={link.href === here || link.href === location.pathname ? 'page' : undefined}>
-                      {link.label}
-                    </SmartLink>
-                  </li>
-                ))}
-              </ul>
-            </nav>
-          ) : null}
-          <div className="accordion__items">
-            {entries.map((item, index) => {
-              const expanded = open.has(index);
-              return (
-                <div key={index} className={expanded ? 'accordion__item accordion__item--open' : 'accordion__item'}>
-                  <h3 className="accordion__question">
-                    <button
-                      type="button"
-                      aria-expanded={expanded}
-                      aria-controls={`${id}-panel-${index}`}
-                      id={`${id}-q-${index}`}
-                      onClick={() => toggle(index)}
-                    >
-                      {item.question}
-                    </button>
-                  </h3>
-                  {/* The panel stays in the DOM (hidden when closed) so its height can animate and find-in-page works. */}
-                  <div
-                    id={`${id}-panel-${index}`}
-                    role="region"
-                    aria-labelledby={`${id}-q-${index}`}
-                    className="accordion__panel"
-                    hidden={!expanded}
+    <BlockSection className={nav ? 'accordion accordion--with-nav' : 'accordion'} heading={heading}>
+      <div className="accordion__layout">
+        {nav ? (
+          <nav className="accordion__nav" aria-label={nav.label ?? 'Categories'}>
+            <ul>
+              {listOf(nav.links).map((link) => (
+                <li key={link.href}>
+                  <SmartLink href={link.href} aria-current={link.href === here || link.href === location.pathname ? 'page' : undefined}>
+                    {link.label}
+                  </SmartLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ) : null}
+        <div className="accordion__items">
+          {entries.map((item, index) => {
+            const expanded = open.has(index);
+            return (
+              <div key={index} className={expanded ? 'accordion__item accordion__item--open' : 'accordion__item'}>
+                <h3 className="accordion__question">
+                  <button
+                    type="button"
+                    aria-expanded={expanded}
+                    aria-controls={`${id}-panel-${index}`}
+                    id={`${id}-q-${index}`}
+                    onClick={() => toggle(index)}
                   >
-                    <Html html={item.answer} />
-                  </div>
+                    {item.question}
+                  </button>
+                </h3>
+                {/* The panel stays in the DOM (hidden when closed) so its height can animate and find-in-page works. */}
+                <div
+                  id={`${id}-panel-${index}`}
+                  role="region"
+                  aria-labelledby={`${id}-q-${index}`}
+                  className="accordion__panel"
+                  hidden={!expanded}
+                >
+                  <Html html={item.answer} />
                 </div>
-              );
-            })}
-            {footerLink ? (
-              <p className="accordion__footer">
-                <OptionalLink link={footerLink} className="text-link" />
-              </p>
-            ) : null}
-          </div>
+              </div>
+            );
+          })}
+          <FooterLink link={footerLink} className="accordion__footer" linkClassName="text-link" />
         </div>
       </div>
-    </section>
+    </BlockSection>
   );
 }

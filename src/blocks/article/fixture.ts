@@ -1,10 +1,11 @@
 import type { ArticleBlockProps } from '../../generated/blocks.ts';
+import { sampleFile } from '../fixture-helpers.ts';
 
 export const fixture: ArticleBlockProps = {
   category: 'Business',
   title: 'Five signs your tower lease data is costing you money',
   date: '2026-03-14',
-  image: 'https://img.example.test/blog/lease.svg',
+  image: sampleFile('blog/lease.svg'),
   html: '<p>Escalation clauses hide in scanned PDFs.</p><h2>1. Renewals slip</h2><p>…</p>',
   backLink: { label: 'Back to all articles', href: '/blog' },
 };

@@ -1,16 +1,14 @@
 // @vitest-environment jsdom
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderBlock } from '../test-utils.tsx';
+import { expectHeadedList, renderBlock } from '../test-utils.tsx';
 import { fixture } from './fixture.ts';
 import { CardGrid } from './component.tsx';
 
 describe('card-grid', () => {
   it('lists cards with label, date, title, text and link, and the View All link', () => {
     renderBlock(<CardGrid {...fixture} />);
-    expect(screen.getByRole('heading', { level: 2, name: 'Latest Resources' })).toBeTruthy();
-    const cards = screen.getAllByRole('listitem');
-    expect(cards).toHaveLength(2);
+    const cards = expectHeadedList('Latest Resources', 2);
     const first = within(cards[0]);
     expect(first.getByRole('heading', { level: 3, name: /Five signs/ })).toBeTruthy();
     expect(first.getByText('14 Mar 2026')).toBeTruthy();

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react'
 import { preload } from 'react-dom';
 import type { CarouselBlockProps } from '../../generated/blocks.ts';
 import { MOBILE_QUERY, DESKTOP_QUERY } from '../banner/component.tsx';
-import { Html, listOf, OptionalLink, SectionHeading, type BlockExtras } from '../shared.tsx';
+import { Html, IconButton, LazyImage, listOf, OptionalLink, SectionHeading, type BlockExtras } from '../shared.tsx';
 import { AUTOPLAY_DELAY_MS, type PerView } from './breakpoints.ts';
 import type { CarouselSwiper } from './swiper.ts';
 
@@ -187,40 +187,28 @@ export function Carousel({
         </div>
         {movable ? (
           <div className="carousel__controls">
-            <button
-              ref={prevRef}
-              type="button"
-              className="carousel__button carousel__prev"
-              aria-label="Previous slide"
-              onClick={() => early('prev')}
-            >
-              <span aria-hidden="true">‹</span>
-            </button>
+            <IconButton ref={prevRef} {...STEP_BUTTONS.prev} onClick={() => early('prev')} />
             {autoplay ? (
-              <button
-                type="button"
+              <IconButton
                 className="carousel__button carousel__play"
+                label={playing ? 'Pause carousel' : 'Play carousel'}
+                symbol={playing ? '❚❚' : '▶'}
                 onClick={togglePlay}
-                aria-label={playing ? 'Pause carousel' : 'Play carousel'}
-              >
-                <span aria-hidden="true">{playing ? '❚❚' : '▶'}</span>
-              </button>
+              />
             ) : null}
-            <button
-              ref={nextRef}
-              type="button"
-              className="carousel__button carousel__next"
-              aria-label="Next slide"
-              onClick={() => early('next')}
-            >
-              <span aria-hidden="true">›</span>
-            </button>
+            <IconButton ref={nextRef} {...STEP_BUTTONS.next} onClick={() => early('next')} />
           </div>
         ) : null}
       </div>
     </section>
   );
 }
+
+/** The move buttons; swiper takes them over by their refs. */
+const STEP_BUTTONS = {
+  prev: { className: 'carousel__button carousel__prev', label: 'Previous slide', symbol: '‹' },
+  next: { className: 'carousel__button carousel__next', label: 'Next slide', symbol: '›' },
+} as const;
 
 /** A slide's name, worded as swiper's slideLabelMessage (swiper.ts) so it stays the same once swiper runs. */
 function slideLabel(index: number, total: number): string {
@@ -260,9 +248,7 @@ function HeroSlide({ slide, first, priority }: { slide: Slide; first: boolean; p
 function CardSlide({ slide, variant }: { slide: Slide; variant: string }) {
   return (
     <article className={`slide-card slide-card--${variant}`}>
-      {slide.image ? (
-        <img className="slide-card__image" src={slide.image} alt="" width={96} height={96} loading="lazy" decoding="async" />
-      ) : null}
+      <LazyImage src={slide.image} className="slide-card__image" width={96} height={96} />
       {slide.title ? <h3 className="slide-card__title">{slide.title}</h3> : null}
       {slide.subtitle ? <p className="slide-card__subtitle">{slide.subtitle}</p> : null}
       {slide.text ? <p className="slide-card__text">{slide.text}</p> : null}

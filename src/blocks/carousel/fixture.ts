@@ -1,4 +1,5 @@
 import type { CarouselBlockProps } from '../../generated/blocks.ts';
+import { sampleFile } from '../fixture-helpers.ts';
 
 export const fixture: CarouselBlockProps = {
   heading: { title: 'Our Strengths', subtitle: 'One platform for towers, telecom and subscriptions' },
@@ -9,9 +10,9 @@ export const fixture: CarouselBlockProps = {
     {
       title: 'Lease & Contract Management',
       text: 'Every lease, renewal and escalation in one place.',
-      image: 'https://img.example.test/icons/lease.svg',
+      image: sampleFile('icons/lease.svg'),
     },
-    { title: 'AI-powered Asset Tracking', text: 'Know where every asset is.', image: 'https://img.example.test/icons/asset.svg' },
-    { title: 'Revenue Management', text: 'Bill every tenant correctly.', image: 'https://img.example.test/icons/revenue.svg' },
+    { title: 'AI-powered Asset Tracking', text: 'Know where every asset is.', image: sampleFile('icons/asset.svg') },
+    { title: 'Revenue Management', text: 'Bill every tenant correctly.', image: sampleFile('icons/revenue.svg') },
   ],
 };

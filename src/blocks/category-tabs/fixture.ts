@@ -1,12 +1,9 @@
 import type { CategoryTabsBlockProps } from '../../generated/blocks.ts';
+import { options } from '../fixture-helpers.ts';
 
 export const fixture: CategoryTabsBlockProps = {
   label: 'Blog categories',
   param: 'category',
   allLabel: 'Recent',
-  items: [
-    { label: 'Customer', value: 'customer' },
-    { label: 'Products', value: 'products' },
-    { label: 'Business', value: 'business' },
-  ],
+  items: options(['Customer', 'Products', 'Business'], (label) => label.toLowerCase()),
 };

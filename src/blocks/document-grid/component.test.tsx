@@ -1,16 +1,11 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, within } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { renderBlock } from '../test-utils.tsx';
+import { describe, expect, it } from 'vitest';
+import { renderBlock, stubShowModal } from '../test-utils.tsx';
 import { DocumentGrid } from './component.tsx';
 import { fixture } from './fixture.ts';
 
-beforeAll(() => {
-  // jsdom has <dialog> but not its modal methods.
-  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-});
+stubShowModal();
 
 describe('document-grid', () => {
   it("offers 'Download pdf' only for documents with a PDF", () => {

@@ -1,11 +1,9 @@
 import type { FilterSelectBlockProps } from '../../generated/blocks.ts';
+import { options } from '../fixture-helpers.ts';
 
 export const fixture: FilterSelectBlockProps = {
   label: 'Year',
   param: 'year',
   placeholder: 'Select Year',
-  options: [
-    { label: '2026', value: '2026' },
-    { label: '2025', value: '2025' },
-  ],
+  options: options(['2026', '2025']),
 };

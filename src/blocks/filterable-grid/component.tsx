@@ -1,7 +1,7 @@
 import { useId, useState, type ReactNode } from 'react';
 import type { FilterableGridBlockProps } from '../../generated/blocks.ts';
-import { pageSlots } from '../paging.ts';
-import { DateText, Html, listOf, textOf, OptionalLink, SectionHeading, type BlockExtras, itemHeading } from '../shared.tsx';
+import { PagerList } from '../pager.tsx';
+import { BlockSection, DateText, Html, LazyImage, listOf, textOf, OptionalLink, type BlockExtras, itemHeading } from '../shared.tsx';
 import { TabList, TabPanel, useTabIds } from '../tabs.tsx';
 
 export function FilterableGrid({
@@ -37,109 +37,87 @@ export function FilterableGrid({
   const Panel = withTabs ? TabPanel : PlainPanel;
 
   return (
-    <section className="filterable-grid">
-      <div className="container">
-        <SectionHeading heading={heading} />
-        <div className="filterable-grid__controls">
-          {withTabs ? (
-            <TabList
-              label="Categories"
-              idBase={idBase}
-              tabs={tabs}
-              selected={category}
-              onSelect={(key) => {
-                setCategory(key);
-                setPage(1);
-              }}
-            />
-          ) : null}
-          <div className="filterable-grid__search" role="search">
-            <label htmlFor={searchId}>{searchLabel}</label>
-            <input
-              id={searchId}
-              type="search"
-              value={query}
-              onChange={(event) => {
-                setQuery(event.target.value);
-                setPage(1);
-              }}
-            />
-          </div>
+    <BlockSection className="filterable-grid" heading={heading}>
+      <div className="filterable-grid__controls">
+        {withTabs ? (
+          <TabList
+            label="Categories"
+            idBase={idBase}
+            tabs={tabs}
+            selected={category}
+            onSelect={(key) => {
+              setCategory(key);
+              setPage(1);
+            }}
+          />
+        ) : null}
+        <div className="filterable-grid__search" role="search">
+          <label htmlFor={searchId}>{searchLabel}</label>
+          <input
+            id={searchId}
+            type="search"
+            value={query}
+            onChange={(event) => {
+              setQuery(event.target.value);
+              setPage(1);
+            }}
+          />
         </div>
-        <Panel
-          idBase={idBase}
-          selectedIndex={Math.max(
-            0,
-            tabs.findIndex((t) => t.key === category),
-          )}
-        >
-          {withTabs || needle ? (
-            <p className="filterable-grid__count" aria-live="polite">
-              {filtered.length === 1 ? '1 result' : `${filtered.length} results`}
-            </p>
-          ) : null}
-          {shown.length === 0 ? (
-            <p className="card-grid__empty">{emptyText}</p>
-          ) : (
-            <ul className="card-grid__list columns-2">
-              {shown.map((item, index) => (
-                <li key={`${item.link?.href ?? item.title}-${index}`} className="card">
-                  {item.image ? (
-                    <img className="card__image" src={item.image} alt="" width={480} height={270} loading="lazy" decoding="async" />
-                  ) : null}
-                  <div className="card__body">
-                    <p className="card__meta">
-                      {(item.label ?? labelOf(item.category)) ? (
-                        <span className="card__label">{item.label ?? labelOf(item.category)}</span>
-                      ) : null}
-                      <DateText value={item.date} />
-                    </p>
-                    <ItemTitle className="card__title">{item.title}</ItemTitle>
-                    <Html html={item.text} className="card__text" />
-                    <OptionalLink link={item.link} className="card__link text-link" />
-                  </div>
-                </li>
-              ))}
-            </ul>
-          )}
-          {last > 1 ? (
-            <nav className="pagination" aria-label="Result pages">
-              <ul className="pagination__list">
-                <li>
-                  <button type="button" className="pagination__step" disabled={current === 1} onClick={() => setPage(current - 1)}>
-                    Previous
-                  </button>
-                </li>
-                {pageSlots(current, last).map((slot) =>
-                  typeof slot === 'number' ? (
-                    <li key={slot}>
-                      <button
-                        type="button"
-                        className={slot === current ? 'pagination__page pagination__page--current' : 'pagination__page'}
-                        aria-current={slot === current ? 'page' : undefined}
-                        aria-label={`Page ${slot}`}
-                        onClick={() => setPage(slot)}
-                      >
-                        {slot}
-                      </button>
-                    </li>
-                  ) : (
-                    <li key={slot} className="pagination__ellipsis" aria-hidden="true">
-                      …
-                    </li>
-                  ),
-                )}
-                <li>
-                  <button type="button" className="pagination__step" disabled={current === last} onClick={() => setPage(current + 1)}>
-                    Next
-                  </button>
-                </li>
-              </ul>
-            </nav>
-          ) : null}
-        </Panel>
       </div>
-    </section>
+      <Panel
+        idBase={idBase}
+        selectedIndex={Math.max(
+          0,
+          tabs.findIndex((t) => t.key === category),
+        )}
+      >
+        {withTabs || needle ? (
+          <p className="filterable-grid__count" aria-live="polite">
+            {filtered.length === 1 ? '1 result' : `${filtered.length} results`}
+          </p>
+        ) : null}
+        {shown.length === 0 ? (
+          <p className="card-grid__empty">{emptyText}</p>
+        ) : (
+          <ul className="card-grid__list columns-2">
+            {shown.map((item, index) => (
+              <li key={`${item.link?.href ?? item.title}-${index}`} className="card">
+                <LazyImage src={item.image} className="card__image" width={480} height={270} />
+                <div className="card__body">
+                  <p className="card__meta">
+                    {(item.label ?? labelOf(item.category)) ? (
+                      <span className="card__label">{item.label ?? labelOf(item.category)}</span>
+                    ) : null}
+                    <DateText value={item.date} />
+                  </p>
+                  <ItemTitle className="card__title">{item.title}</ItemTitle>
+                  <Html html={item.text} className="card__text" />
+                  <OptionalLink link={item.link} className="card__link text-link" />
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+        {last > 1 ? (
+          <nav className="pagination" aria-label="Result pages">
+            <PagerList
+              current={current}
+              last={last}
+              step={(text, target, enabled) => (
+                <button type="button" className="pagination__step" disabled={!enabled} onClick={() => setPage(target)}>
+                  {text}
+                </button>
+              )}
+              page={(slot, attributes) => (
+                <button type="button" {...attributes} onClick={() => setPage(slot)}>
+                  {slot}
+                </button>
+              )}
+            />
+          </nav>
+        ) : null}
+      </Panel>
+    </BlockSection>
   );
 }
 

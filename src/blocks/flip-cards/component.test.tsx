@@ -1,16 +1,14 @@
 // @vitest-environment jsdom
-import { screen, within } from '@testing-library/react';
+import { within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderBlock } from '../test-utils.tsx';
+import { expectHeadedList, renderBlock } from '../test-utils.tsx';
 import { fixture } from './fixture.ts';
 import { FlipCards } from './component.tsx';
 
 describe('flip-cards', () => {
   it('shows each figure with its title, and keeps the back text readable and focusable', () => {
     renderBlock(<FlipCards {...fixture} />);
-    expect(screen.getByRole('heading', { level: 2, name: 'Metrics That Matter' })).toBeTruthy();
-    const cards = screen.getAllByRole('listitem');
-    expect(cards).toHaveLength(4);
+    const cards = expectHeadedList('Metrics That Matter', 4);
     expect(within(cards[0]).getByText('75%')).toBeTruthy();
     expect(within(cards[0]).getByRole('heading', { level: 3, name: 'Operational process efficiency' })).toBeTruthy();
     expect(within(cards[3]).getByText('Every tenant billed to contract.')).toBeTruthy();

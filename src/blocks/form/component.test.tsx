@@ -1,21 +1,14 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formNames } from '../../generated/forms/index.ts';
 import blockSchema from '../../../schemas/blocks/form.schema.json';
-import { renderBlock } from '../test-utils.tsx';
+import { field, fillFields, renderBlock, stubShowModal } from '../test-utils.tsx';
 import { Form } from './component.tsx';
 import { fixture } from './fixture.ts';
 
-beforeAll(() => {
-  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-});
+stubShowModal();
 afterEach(() => vi.unstubAllGlobals());
-
-// The first render downloads the form module; give it time.
-const field = (name: string) => screen.findByLabelText(new RegExp(`^${name}`), {}, { timeout: 8000 });
 
 describe('form block', () => {
   it('offers exactly the forms of schemas/forms/', () => {
@@ -65,12 +58,14 @@ describe('form block', () => {
       }),
     );
     renderBlock(<Form {...fixture} />);
-    fireEvent.change(await field('Name'), { target: { value: 'Ada Lovelace' } });
-    fireEvent.change(await field('Email'), { target: { value: 'ada@example.com' } });
-    fireEvent.change(await field('Mobile'), { target: { value: '9876543210' } });
-    fireEvent.change(await field('Company Name'), { target: { value: 'Analytical Engines' } });
-    fireEvent.change(await field('Role'), { target: { value: 'Engineer' } });
-    fireEvent.change(await field('Message'), { target: { value: 'Please call me about towers.' } });
+    await fillFields({
+      Name: 'Ada Lovelace',
+      Email: 'ada@example.com',
+      Mobile: '9876543210',
+      'Company Name': 'Analytical Engines',
+      Role: 'Engineer',
+      Message: 'Please call me about towers.',
+    });
     fireEvent.click(screen.getByRole('checkbox', { name: "I'm not a robot" }));
     fireEvent.click(screen.getByRole('checkbox', { name: /I agree/ }));
     const submit = screen.getByRole('button', { name: 'Submit' });

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { IconTabsBlockProps } from '../../generated/blocks.ts';
-import { Html, listOf, SectionHeading, type BlockExtras } from '../shared.tsx';
-import { TabList, TabPanel, useTabIds } from '../tabs.tsx';
+import { BlockSection, Html, IconButton, LazyImage, listOf, type BlockExtras } from '../shared.tsx';
+import { IndexTabList, TabPanel, useTabIds } from '../tabs.tsx';
 
 export function IconTabs({ heading, label = 'Topics', items }: IconTabsBlockProps & BlockExtras) {
   const list = listOf(items);
@@ -11,48 +11,36 @@ export function IconTabs({ heading, label = 'Topics', items }: IconTabsBlockProp
   if (!item) return null;
   const go = (delta: number) => setSelected((selected + delta + list.length) % list.length);
   return (
-    <section className="icon-tabs">
-      <div className="container">
-        <SectionHeading heading={heading} />
-        <TabList
-          label={label}
-          idBase={idBase}
-          className="tablist icon-tabs__list"
-          selected={String(selected)}
-          onSelect={(key) => setSelected(Number(key))}
-          tabs={list.map((entry, index) => ({
-            key: String(index),
-            label: (
-              <>
-                {entry.icon ? <img src={entry.icon} alt="" width={40} height={40} className="icon-tabs__icon" /> : null}
-                <span>{entry.title}</span>
-              </>
-            ),
-          }))}
-        />
-        <TabPanel idBase={idBase} selectedIndex={selected} className="icon-tabs__panel">
-          <div className="icon-tabs__text">
-            <h3>{item.title}</h3>
-            <Html html={item.html} />
-          </div>
-          {item.image ? (
-            <img className="icon-tabs__image" src={item.image} alt="" width={480} height={320} loading="lazy" decoding="async" />
-          ) : null}
-        </TabPanel>
-        {list.length > 1 ? (
-          <p className="icon-tabs__steps">
-            <button type="button" className="carousel__button" onClick={() => go(-1)} aria-label="Previous topic">
-              <span aria-hidden="true">‹</span>
-            </button>
-            <span className="icon-tabs__count">
-              {selected + 1} / {list.length}
-            </span>
-            <button type="button" className="carousel__button" onClick={() => go(1)} aria-label="Next topic">
-              <span aria-hidden="true">›</span>
-            </button>
-          </p>
-        ) : null}
-      </div>
-    </section>
+    <BlockSection className="icon-tabs" heading={heading}>
+      <IndexTabList
+        label={label}
+        idBase={idBase}
+        className="tablist icon-tabs__list"
+        selected={selected}
+        onSelect={setSelected}
+        labels={list.map((entry) => (
+          <>
+            {entry.icon ? <img src={entry.icon} alt="" width={40} height={40} className="icon-tabs__icon" /> : null}
+            <span>{entry.title}</span>
+          </>
+        ))}
+      />
+      <TabPanel idBase={idBase} selectedIndex={selected} className="icon-tabs__panel">
+        <div className="icon-tabs__text">
+          <h3>{item.title}</h3>
+          <Html html={item.html} />
+        </div>
+        <LazyImage src={item.image} className="icon-tabs__image" width={480} height={320} />
+      </TabPanel>
+      {list.length > 1 ? (
+        <p className="icon-tabs__steps">
+          <IconButton className="carousel__button" label="Previous topic" symbol="‹" onClick={() => go(-1)} />
+          <span className="icon-tabs__count">
+            {selected + 1} / {list.length}
+          </span>
+          <IconButton className="carousel__button" label="Next topic" symbol="›" onClick={() => go(1)} />
+        </p>
+      ) : null}
+    </BlockSection>
   );
 }

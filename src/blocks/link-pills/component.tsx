@@ -1,6 +1,6 @@
 import type { LinkPillsBlockProps } from '../../generated/blocks.ts';
 import { useLocation } from 'react-router';
-import { listOf, SectionHeading, SmartLink, type BlockExtras } from '../shared.tsx';
+import { BlockSection, listOf, SmartLink, type BlockExtras } from '../shared.tsx';
 
 export function LinkPills({ heading, links }: LinkPillsBlockProps & BlockExtras) {
   const items = listOf(links).filter((link) => link.label && link.href);
@@ -8,23 +8,20 @@ export function LinkPills({ heading, links }: LinkPillsBlockProps & BlockExtras)
   const { pathname } = useLocation();
   if (items.length === 0) return null;
   return (
-    <section className="link-pills">
-      <div className="container">
-        <SectionHeading heading={heading} />
-        <ul className="link-pills__list">
-          {items.map((link) => (
-            <li key={link.href}>
-              <SmartLink
-                href={link.href}
-                className={link.href === pathname ? 'pill pill--current' : 'pill'}
-                aria-current={link.href === pathname ? 'page' : undefined}
-              >
-                {link.label}
-              </SmartLink>
-            </li>
-          ))}
-        </ul>
-      </div>
-    </section>
+    <BlockSection className="link-pills" heading={heading}>
+      <ul className="link-pills__list">
+        {items.map((link) => (
+          <li key={link.href}>
+            <SmartLink
+              href={link.href}
+              className={link.href === pathname ? 'pill pill--current' : 'pill'}
+              aria-current={link.href === pathname ? 'page' : undefined}
+            >
+              {link.label}
+            </SmartLink>
+          </li>
+        ))}
+      </ul>
+    </BlockSection>
   );
 }

@@ -1,6 +1,6 @@
 import { useLocation } from 'react-router';
 import type { PaginationBlockProps } from '../../generated/blocks.ts';
-import { pageSlots } from '../paging.ts';
+import { PagerList } from '../pager.tsx';
 import { SmartLink, type BlockExtras } from '../shared.tsx';
 
 function toPage(value: unknown, fallback: number): number {
@@ -36,48 +36,26 @@ export function Pagination({
 
   return (
     <nav className="pagination container" aria-label={label}>
-      <ul className="pagination__list">
-        <li>
-          {page > 1 ? (
-            <SmartLink href={hrefFor(page - 1)} className="pagination__step">
-              Previous
+      <PagerList
+        current={page}
+        last={lastPage}
+        step={(text, target, enabled) =>
+          enabled ? (
+            <SmartLink href={hrefFor(target)} className="pagination__step">
+              {text}
             </SmartLink>
           ) : (
             <span className="pagination__step pagination__step--disabled" aria-disabled="true">
-              Previous
+              {text}
             </span>
-          )}
-        </li>
-        {pageSlots(page, lastPage).map((slot) =>
-          typeof slot === 'number' ? (
-            <li key={slot}>
-              <SmartLink
-                href={hrefFor(slot)}
-                className={slot === page ? 'pagination__page pagination__page--current' : 'pagination__page'}
-                aria-current={slot === page ? 'page' : undefined}
-                aria-label={`Page ${slot}`}
-              >
-                {String(slot)}
-              </SmartLink>
-            </li>
-          ) : (
-            <li key={slot} className="pagination__ellipsis" aria-hidden="true">
-              …
-            </li>
-          ),
+          )
+        }
+        page={(slot, attributes) => (
+          <SmartLink href={hrefFor(slot)} {...attributes}>
+            {String(slot)}
+          </SmartLink>
         )}
-        <li>
-          {page < lastPage ? (
-            <SmartLink href={hrefFor(page + 1)} className="pagination__step">
-              Next
-            </SmartLink>
-          ) : (
-            <span className="pagination__step pagination__step--disabled" aria-disabled="true">
-              Next
-            </span>
-          )}
-        </li>
-      </ul>
+      />
     </nav>
   );
 }

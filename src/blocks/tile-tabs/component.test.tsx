@@ -1,16 +1,11 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, within } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { renderBlock } from '../test-utils.tsx';
+import { describe, expect, it } from 'vitest';
+import { renderBlock, stubShowModal } from '../test-utils.tsx';
 import { TileTabs } from './component.tsx';
 import { fixture } from './fixture.ts';
 
-beforeAll(() => {
-  // jsdom has <dialog> but not its modal methods.
-  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-});
+stubShowModal();
 
 describe('tile-tabs', () => {
   it('opens on the default category and shows only its tiles', () => {

@@ -1,4 +1,5 @@
 import type { TileTabsBlockProps } from '../../generated/blocks.ts';
+import { sampleFile } from '../fixture-helpers.ts';
 
 export const fixture: TileTabsBlockProps = {
   heading: { title: 'Our Partners' },
@@ -12,13 +13,13 @@ export const fixture: TileTabsBlockProps = {
     {
       category: 1,
       title: 'Northwind Cloud',
-      image: 'https://img.example.test/partners/northwind.svg',
+      image: sampleFile('partners/northwind.svg'),
       dialog: { html: '<p>Hosting for our SaaS platforms.</p>', link: { label: 'Visit Partner Site', href: 'https://northwind.example' } },
     },
     {
       category: 2,
       title: 'Arclight Consulting',
-      image: 'https://img.example.test/partners/arclight.svg',
+      image: sampleFile('partners/arclight.svg'),
       dialog: { html: '<p>Delivery partner.</p>' },
     },
     {

@@ -11,73 +11,59 @@ import type { ChangeEvent } from 'react';
 import { CharacterCount, characterCount } from './character-count.tsx';
 
 export function BaseInputTemplate(props: BaseInputTemplateProps) {
-  const { id, value, type, required, disabled, readonly, autofocus, onChange, onBlur, onFocus, rawErrors, options, placeholder, schema } =
-    props;
-  const inputType = (options.inputType as string | undefined) ?? type ?? 'text';
+  const { id, value, type, autofocus, options, placeholder, schema } = props;
   const count = characterCount(id, value, schema);
   return (
     <>
       <input
-        id={id}
-        name={id}
+        {...textProps(props, count)}
         className="form-input"
-        type={inputType}
-        value={value ?? ''}
-        required={required}
-        disabled={disabled || readonly}
+        type={(options.inputType as string | undefined) ?? type ?? 'text'}
         // eslint-disable-next-line jsx-a11y/no-autofocus
         autoFocus={autofocus}
         placeholder={placeholder}
         autoComplete={(props.uiSchema?.['ui:autocomplete'] as string | undefined) ?? 'off'}
-        aria-invalid={rawErrors?.length ? true : undefined}
-        aria-describedby={describedBy(id, count)}
-        onChange={(event: ChangeEvent<HTMLInputElement>) => onChange(event.target.value === '' ? options.emptyValue : event.target.value)}
-        onBlur={() => onBlur(id, value)}
-        onFocus={() => onFocus(id, value)}
       />
       <CharacterCount count={count} />
     </>
   );
 }
 
-export function TextareaWidget({
-  id,
-  value,
-  required,
-  disabled,
-  readonly,
-  onChange,
-  onBlur,
-  onFocus,
-  rawErrors,
-  schema,
-  options,
-}: WidgetProps) {
-  const count = characterCount(id, value, schema);
+export function TextareaWidget(props: WidgetProps) {
+  const count = characterCount(props.id, props.value, props.schema);
   return (
     <>
-      <textarea
-        id={id}
-        name={id}
-        className="form-input form-textarea"
-        value={value ?? ''}
-        required={required}
-        disabled={disabled || readonly}
-        rows={4}
-        aria-invalid={rawErrors?.length ? true : undefined}
-        aria-describedby={describedBy(id, count)}
-        onChange={(event) => onChange(event.target.value === '' ? options.emptyValue : event.target.value)}
-        onBlur={() => onBlur(id, value)}
-        onFocus={() => onFocus(id, value)}
-      />
+      <textarea {...textProps(props, count)} className="form-input form-textarea" rows={4} />
       <CharacterCount count={count} />
     </>
   );
 }
 
-/** The error text, plus the count while it shows. */
-function describedBy(id: string, count: ReturnType<typeof characterCount>): string {
-  return count?.shown ? `${ariaDescribedByIds(id)} ${count.id}` : ariaDescribedByIds(id);
+type ControlProps = Pick<WidgetProps, 'id' | 'value' | 'disabled' | 'readonly' | 'rawErrors' | 'onBlur' | 'onFocus'>;
+
+/** What every control here carries: its id as name, the disabled state, the error link and rjsf's focus callbacks. */
+function controlProps({ id, value, disabled, readonly, rawErrors, onBlur, onFocus }: ControlProps, describedBy = ariaDescribedByIds(id)) {
+  return {
+    id,
+    name: id,
+    disabled: disabled || readonly,
+    'aria-invalid': rawErrors?.length ? true : undefined,
+    'aria-describedby': describedBy,
+    onBlur: () => onBlur(id, value),
+    onFocus: () => onFocus(id, value),
+  } as const;
+}
+
+/** A text control's: those, plus its value (an empty text is the field's emptyValue) and the character count's link. */
+function textProps(props: ControlProps & Pick<WidgetProps, 'required' | 'onChange' | 'options'>, count: ReturnType<typeof characterCount>) {
+  const { id, value, required, onChange, options } = props;
+  return {
+    ...controlProps(props, count?.shown ? `${ariaDescribedByIds(id)} ${count.id}` : ariaDescribedByIds(id)),
+    value: value ?? '',
+    required,
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+      onChange(event.target.value === '' ? options.emptyValue : event.target.value),
+  };
 }
 
 /**
@@ -88,11 +74,11 @@ export function digitsOnly(text: string): string {
   return text.replace(/\D/g, '');
 }
 
-export function MobileWidget({ id, value, required, disabled, readonly, onChange, onBlur, onFocus, rawErrors }: WidgetProps) {
+export function MobileWidget(props: WidgetProps) {
+  const { value, required, onChange } = props;
   return (
     <input
-      id={id}
-      name={id}
+      {...controlProps(props)}
       className="form-input"
       type="text"
       inputMode="numeric"
@@ -100,9 +86,6 @@ export function MobileWidget({ id, value, required, disabled, readonly, onChange
       pattern="[0-9]*"
       value={value ?? ''}
       required={required}
-      disabled={disabled || readonly}
-      aria-invalid={rawErrors?.length ? true : undefined}
-      aria-describedby={ariaDescribedByIds(id)}
       onKeyDown={(event) => {
         // Block non-digit keys up front (SPEC §5); editing keys and shortcuts still work.
         if (event.key.length === 1 && !/\d/.test(event.key) && !event.ctrlKey && !event.metaKey) event.preventDefault();
@@ -111,27 +94,15 @@ export function MobileWidget({ id, value, required, disabled, readonly, onChange
         const digits = digitsOnly(event.target.value);
         onChange(digits === '' ? undefined : digits);
       }}
-      onBlur={() => onBlur(id, value)}
-      onFocus={() => onFocus(id, value)}
     />
   );
 }
 
-export function TermsWidget({ id, value, disabled, readonly, onChange, onBlur, onFocus, rawErrors, schema }: WidgetProps) {
+export function TermsWidget(props: WidgetProps) {
+  const { id, value, onChange, schema } = props;
   return (
     <label className="form-check" htmlFor={id}>
-      <input
-        id={id}
-        name={id}
-        type="checkbox"
-        checked={value === true}
-        disabled={disabled || readonly}
-        aria-invalid={rawErrors?.length ? true : undefined}
-        aria-describedby={ariaDescribedByIds(id)}
-        onChange={(event) => onChange(event.target.checked)}
-        onBlur={() => onBlur(id, value)}
-        onFocus={() => onFocus(id, value)}
-      />
+      <input {...controlProps(props)} type="checkbox" checked={value === true} onChange={(event) => onChange(event.target.checked)} />
       <span>{schema.title}</span>
     </label>
   );
