@@ -1,13 +1,14 @@
 /**
- * npm run outbox: what the form outbox (OUTBOX_DB) holds — pending and dead submissions with key,
- * endpoint, age, attempts and last error, and the counts.
+ * npm run outbox: what the form outbox holds — the PostgreSQL one of OUTBOX_URL, shared by every
+ * instance, else the SQLite file OUTBOX_DB — pending and dead submissions with key, endpoint, age,
+ * attempts and last error, and the counts.
  *   --retry <key>   put one dead submission back to pending (delivered by the running site)
  *   --retry-dead    put every dead submission back to pending
  *   --json          machine-readable output
  */
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { Outbox } from '../src/server/outbox/store.ts';
+import { openOutbox } from '../src/server/outbox/start.ts';
 import { readSubmissionConfig } from '../src/server/submissions/config.ts';
 
 const { values } = parseArgs({
@@ -24,8 +25,9 @@ if (values.help) {
   process.exit(0);
 }
 
-const file = readSubmissionConfig().outboxDb;
-if (!existsSync(file)) {
+const config = readSubmissionConfig();
+const file = config.outboxDb;
+if (!config.outboxUrl && !existsSync(file)) {
   if (values.json) console.log(JSON.stringify({ file, counts: { pending: 0, delivered: 0, dead: 0 }, pending: [], dead: [] }));
   else console.log(`No outbox at ${file} yet: nothing has been submitted.`);
   process.exit(values.retry ? 1 : 0);
@@ -51,31 +53,40 @@ function table(rows: string[][]): string {
     .join('\n');
 }
 
-const outbox = new Outbox(file);
+const outbox = await openOutbox(config);
 try {
   const now = Date.now();
   let retried: number | undefined;
   if (values.retry !== undefined) {
-    retried = outbox.retryDead(now, values.retry);
+    retried = await outbox.retryDead(now, values.retry);
     if (retried === 0) {
       console.error(`No dead submission with key ${values.retry}.`);
       process.exitCode = 1;
     }
-  } else if (values['retry-dead']) retried = outbox.retryDead(now);
+  } else if (values['retry-dead']) retried = await outbox.retryDead(now);
 
-  const pending = outbox.pending();
-  const dead = outbox.dead();
-  const counts = outbox.counts();
-  const oldest = outbox.oldestPending();
+  const [pending, dead, counts, oldest] = await Promise.all([outbox.pending(), outbox.dead(), outbox.counts(), outbox.oldestPending()]);
   const oldestPendingAgeMs = oldest === undefined ? 0 : Date.now() - oldest;
   if (values.json) {
     console.log(
-      JSON.stringify({ file, counts, oldestPendingAgeMs, ...(retried === undefined ? {} : { retried }), pending, dead }, null, 2),
+      JSON.stringify(
+        {
+          store: outbox.kind,
+          ...(outbox.kind === 'sqlite' ? { file } : { location: outbox.location }),
+          counts,
+          oldestPendingAgeMs,
+          ...(retried === undefined ? {} : { retried }),
+          pending,
+          dead,
+        },
+        null,
+        2,
+      ),
     );
   } else {
     if (retried) console.log(`${retried} dead submission(s) put back to pending; the running site delivers them.\n`);
     console.log(
-      `Outbox ${file}: ${counts.pending} pending, ${counts.delivered} delivered, ${counts.dead} dead` +
+      `Outbox ${outbox.location}: ${counts.pending} pending, ${counts.delivered} delivered, ${counts.dead} dead` +
         (oldest === undefined ? '' : `; oldest pending ${Math.round(oldestPendingAgeMs / 1000)} s old`),
     );
     const header = ['key', 'endpoint', 'age', 'attempts', 'last error'];
@@ -91,5 +102,5 @@ try {
     }
   }
 } finally {
-  outbox.close();
+  await outbox.close();
 }

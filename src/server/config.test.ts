@@ -36,4 +36,10 @@ describe('server configuration', () => {
     expect(config).toMatchObject({ port: 3000, contentTimeoutMs: 2500, recaptchaSiteKey: 'public-key', production: false });
     expect(config.submissions.rateLimit).toBe(10);
   });
+
+  it('never repeats a secret in its message', () => {
+    const wrong = () => readConfig({ OUTBOX_URL: 'mysql://user:hunter2@db/leads', CONTENT_API_PASSWORD: '' });
+    expect(wrong).toThrow(/OUTBOX_URL must be a postgres/);
+    expect(wrong).not.toThrow(/hunter2/);
+  });
 });

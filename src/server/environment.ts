@@ -18,7 +18,7 @@ export type ResolvedEnvironment = Environment & Required<Pick<Environment, Defau
 const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ??
   addFormatsModule) as typeof addFormatsModule;
 
-type VariableSchema = { type: string; default?: unknown; enum?: string[]; 'x-scope': 'site' | 'tools' };
+type VariableSchema = { type: string; default?: unknown; enum?: string[]; 'x-scope': 'site' | 'tools'; 'x-secret'?: boolean };
 const variables = schema.properties as Record<string, VariableSchema>;
 
 /** Default of a variable, from the schema. */
@@ -38,13 +38,15 @@ function validator() {
 
 function describe(error: ErrorObject, raw: Record<string, string>): string {
   const name = error.instancePath.slice(1);
-  const got = `, got "${raw[name]}"`;
+  // Secrets (passwords, the outbox URL with its credential) never reach a log line.
+  const got = variables[name]?.['x-secret'] ? '' : `, got "${raw[name]}"`;
   if (error.keyword === 'enum') {
     const allowed = (error.params as { allowedValues: string[] }).allowedValues.map((v) => `"${v}"`).join(' or ');
     return `${name} takes ${allowed}${got}`;
   }
   if (error.keyword === 'type') return `${name} must be a whole number${got}`;
   if (error.keyword === 'format') return `${name} must be an absolute URL${got}`;
+  if (error.keyword === 'pattern') return `${name} must match ${(error.params as { pattern: string }).pattern}${got}`;
   return `${name} ${error.message ?? 'is not valid'}${got}`;
 }
 

@@ -2,12 +2,13 @@
  * Endpoints for load balancers and operators:
  * - GET /healthz: the process is up (200, nothing checked).
  * - GET /readyz: ready for traffic: the content service answers a read of the site's layout source
- *   within CONTENT_TIMEOUT_MS, and the outbox database takes a write. 200 or 503, with the outbox's
- *   state (pending, dead, age of the oldest pending lead) so trouble is visible before leads age out.
+ *   within CONTENT_TIMEOUT_MS, and the outbox database (SQLite, or the PostgreSQL every instance
+ *   shares) takes a write. 200 or 503, with the outbox's state (store, pending, dead, age of the
+ *   oldest pending lead) so trouble is visible before leads age out.
  */
 import { Router, type Request, type Response } from 'express';
 import type { ContentClient } from './content-client.ts';
-import type { Outbox } from './outbox/store.ts';
+import type { OutboxStore } from './outbox/types.ts';
 
 /** The read /readyz tries: the site's first layout source without parameters. */
 export function readinessPath(site: Record<string, unknown>): string {
@@ -15,25 +16,29 @@ export function readinessPath(site: Record<string, unknown>): string {
   return Object.values(sources).find((s) => typeof s.path === 'string' && !s.path.includes('{'))?.path ?? '/api/page/homepage';
 }
 
-export function outboxState(outbox: Outbox, pendingAlertMs: number, now = Date.now()) {
-  let writable = true;
-  let error: string | undefined;
+const message = (e: unknown) => (e as Error).message;
+
+export async function outboxState(outbox: () => OutboxStore, pendingAlertMs: number, now = Date.now()) {
+  let store: OutboxStore;
   try {
-    // A write lock taken and given back at once: the commit before "accepted" would succeed.
-    outbox.db.exec('BEGIN IMMEDIATE; ROLLBACK');
+    store = outbox();
   } catch (e) {
-    writable = false;
-    error = (e as Error).message;
+    return { ok: false, writable: false, error: message(e) };
   }
-  const counts = outbox.counts();
-  const oldest = outbox.oldestPending();
-  const oldestPendingAgeMs = oldest === undefined ? 0 : now - oldest;
+  const [writable, counts, oldest] = await Promise.allSettled([store.checkWritable(), store.counts(), store.oldestPending()]);
+  const failed = [writable, counts, oldest].find((r) => r.status === 'rejected');
+  const base = {
+    ok: !failed,
+    store: store.kind,
+    writable: writable.status === 'fulfilled',
+    ...(failed ? { error: message(failed.reason) } : {}),
+  };
+  if (counts.status === 'rejected' || oldest.status === 'rejected') return base;
+  const oldestPendingAgeMs = oldest.value === undefined ? 0 : now - oldest.value;
   return {
-    ok: writable,
-    writable,
-    ...(error ? { error } : {}),
-    pending: counts.pending,
-    dead: counts.dead,
+    ...base,
+    pending: counts.value.pending,
+    dead: counts.value.dead,
     oldestPendingAgeMs,
     oldestPendingTooOld: oldestPendingAgeMs > pendingAlertMs,
   };
@@ -43,7 +48,8 @@ export interface HealthOptions {
   content: Pick<ContentClient, 'probe'>;
   /** The read to try (it may change with the definitions in development). */
   readinessPath: () => string;
-  outbox: Outbox;
+  /** The open outbox (throws while it is not open yet). */
+  outbox: () => OutboxStore;
   pendingAlertMs: number;
 }
 
@@ -53,8 +59,10 @@ export function healthRouter(options: HealthOptions): Router {
     res.set('Cache-Control', 'no-store').json({ status: 'ok' });
   });
   router.get('/readyz', async (_req: Request, res: Response) => {
-    const content = await options.content.probe(options.readinessPath());
-    const outbox = outboxState(options.outbox, options.pendingAlertMs);
+    const [content, outbox] = await Promise.all([
+      options.content.probe(options.readinessPath()),
+      outboxState(options.outbox, options.pendingAlertMs),
+    ]);
     const ready = content.ok && outbox.ok;
     res
       .status(ready ? 200 : 503)

@@ -168,12 +168,12 @@ export function createSite(options: SiteOptions): Site {
     healthRouter({
       content,
       readinessPath: () => readinessPath(definitions.current().site),
-      outbox: outbox.outbox,
+      outbox: outbox.store,
       pendingAlertMs: config.submissions.outboxPendingAlertMs,
     }),
   );
   app.use(seoRouter({ origin: config.siteOrigin, definitions: () => definitions.current().definitions, read: content.fetch }));
-  app.use(submissionRouter(submissionDeps(config.submissions, config.siteOrigin, outbox.outbox)));
+  app.use(submissionRouter(submissionDeps(config.submissions, config.siteOrigin, outbox.store)));
   app.get('/api/*path', contentProxy(content));
   app.use((_req, res, next) => {
     // Documents send their own policy (src/server/document.ts); React Router appends headers.
@@ -201,6 +201,8 @@ export function createSite(options: SiteOptions): Site {
     content,
     pageCache,
     async listen({ port = config.port, host = config.host, server = createServer() } = {}) {
+      // Nothing is accepted before the outbox is open (and PostgreSQL's schema migrated).
+      await outbox.ready;
       server.on('request', handler);
       await new Promise<void>((resolve, reject) => {
         server.once('error', reject);

@@ -16,7 +16,7 @@ export interface ChildSite {
 
 /**
  * Form-outbox settings for test sites, each overridable through `env`: an outbox file of its own
- * (removed on stop), fast polling and retries, and no practical rate limit.
+ * (removed on stop; none with OUTBOX_URL), fast polling and retries, and no practical rate limit.
  */
 function outboxDefaults(): Record<string, string> {
   return {
@@ -32,7 +32,9 @@ function outboxDefaults(): Record<string, string> {
 
 export async function spawnSite(env: Record<string, string>, mode: 'production' | 'development' = 'production'): Promise<ChildSite> {
   const defaults = outboxDefaults();
-  const ownOutbox = env.OUTBOX_DB === undefined && process.env.OUTBOX_DB === undefined ? defaults.OUTBOX_DB : undefined;
+  // With OUTBOX_URL (PostgreSQL, passed through like any setting) the site opens no SQLite file.
+  const sqlite = (env.OUTBOX_URL ?? process.env.OUTBOX_URL) === undefined;
+  const ownOutbox = sqlite && env.OUTBOX_DB === undefined && process.env.OUTBOX_DB === undefined ? defaults.OUTBOX_DB : undefined;
   // Test sites serve the reference service's images from where it is (a real site sets IMAGE_BASE_URL).
   const images: Record<string, string> =
     env.CONTENT_API_BASE && !env.IMAGE_BASE_URL ? { IMAGE_BASE_URL: `${env.CONTENT_API_BASE}/uploads` } : {};

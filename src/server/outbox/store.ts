@@ -1,5 +1,6 @@
 /**
- * The durable outbox: an embedded SQLite file (better-sqlite3, WAL, synchronous=FULL) holding every
+ * The SQLite outbox (synchronous; the site uses it through ./sqlite.ts, the asynchronous
+ * OutboxStore of ./types.ts): an embedded SQLite file (better-sqlite3, WAL, synchronous=FULL) holding every
  * accepted submission until the content service has it.
  * - `outbox`: pending submissions, and delivered ones (body dropped, key kept so a repeated
  *   Idempotency-Key still gets the same answer).
@@ -12,59 +13,9 @@ import { randomUUID } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import type { Claim, DeadRow, DueSubmission, EnqueueResult, NewSubmission, OutboxCounts, PendingRow } from './types.ts';
 
-export interface NewSubmission {
-  id: string;
-  key: string;
-  endpoint: string;
-  /** The body to send, as JSON text. */
-  body: string;
-  /** Identifies the visitor's data, to tell a repeat from a different body under the same key. */
-  fingerprint: string;
-}
-
-export type EnqueueResult = { status: 'created' | 'replayed'; id: string } | { status: 'conflict'; id: string };
-
-export interface DueSubmission {
-  id: string;
-  key: string;
-  endpoint: string;
-  body: string;
-  /** Including the one just claimed. */
-  attempts: number;
-  createdAt: number;
-  /** Start of the current delivery period (creation, or the last retry from the dead letters). */
-  ageFrom: number;
-  /** This claim's lease: the outcome of an attempt whose lease was taken over is not recorded. */
-  lease: string;
-}
-
-export interface PendingRow {
-  id: string;
-  key: string;
-  endpoint: string;
-  createdAt: number;
-  attempts: number;
-  nextAttemptAt: number;
-  leaseUntil: number | null;
-  lastError: string | null;
-}
-
-export interface DeadRow {
-  id: string;
-  key: string;
-  endpoint: string;
-  createdAt: number;
-  attempts: number;
-  lastError: string | null;
-  diedAt: number;
-}
-
-export interface OutboxCounts {
-  pending: number;
-  delivered: number;
-  dead: number;
-}
+export type { DeadRow, DueSubmission, EnqueueResult, NewSubmission, OutboxCounts, PendingRow } from './types.ts';
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS outbox (
@@ -132,6 +83,11 @@ export class Outbox {
     if (this.db.open) this.db.close();
   }
 
+  /** Takes the write lock and gives it back at once: throws when the commit before "accepted" would fail. */
+  checkWritable(): void {
+    this.db.exec('BEGIN IMMEDIATE; ROLLBACK');
+  }
+
   /** Stores a new submission; a known key answers with its first id (same data) or a conflict. */
   enqueue(submission: NewSubmission, now: number): EnqueueResult {
     return this.db
@@ -191,14 +147,14 @@ export class Outbox {
   }
 
   /** Ends a failed attempt: due again at `nextAttemptAt`. */
-  markRetry(claim: Pick<DueSubmission, 'id' | 'lease'>, nextAttemptAt: number, error: string): void {
+  markRetry(claim: Claim, nextAttemptAt: number, error: string): void {
     this.db
       .prepare(`UPDATE outbox SET lease_until = NULL, lease_token = NULL, next_attempt_at = ?, last_error = ? WHERE ${CLAIMED}`)
       .run(nextAttemptAt, error, claim.id, claim.lease);
   }
 
   /** Gives an interrupted attempt back (shutdown): due at once, the attempt not counted. */
-  release(claim: Pick<DueSubmission, 'id' | 'lease'>, now: number): void {
+  release(claim: Claim, now: number): void {
     this.db
       .prepare(
         `UPDATE outbox SET lease_until = NULL, lease_token = NULL, next_attempt_at = ?, attempts = MAX(attempts - 1, 0) WHERE ${CLAIMED}`,
@@ -207,7 +163,7 @@ export class Outbox {
   }
 
   /** Moves a claimed submission to the dead letters. */
-  markDead(claim: Pick<DueSubmission, 'id' | 'lease'>, now: number, error: string): void {
+  markDead(claim: Claim, now: number, error: string): void {
     this.db
       .transaction(() => {
         const moved = this.db

@@ -1,25 +1,16 @@
 import Database from 'better-sqlite3';
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { Outbox } from './store.ts';
+import { describe, expect, it } from 'vitest';
+import type { SqliteOutbox } from './sqlite.ts';
+import { outboxStores, type StoreKind } from './test-stores.ts';
 import { OutboxWorker, type WorkerOptions } from './worker.ts';
-
-const dirs: string[] = [];
-afterEach(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
 
 type Reply = Response | Error | 'hang';
 
-/** An outbox on a temp file, a worker on a fake clock, and a fake content service. */
-function setup(options: Partial<WorkerOptions> = {}) {
-  const dir = mkdtempSync(path.join(tmpdir(), 'outbox-test-'));
-  dirs.push(dir);
-  const file = path.join(dir, 'outbox.sqlite');
+/** A store of the given kind, a worker on a fake clock, and a fake content service. */
+async function setup(kind: StoreKind, options: Partial<WorkerOptions> = {}) {
+  const opened = await kind.open();
   const clock = { now: 1_000_000 };
   const requests: { url: string; headers: Headers; body: string }[] = [];
   const replies: Reply[] = [];
@@ -46,44 +37,23 @@ function setup(options: Partial<WorkerOptions> = {}) {
     log: (line) => logs.push(line),
     ...options,
   };
-  const outbox = new Outbox(file);
+  const outbox = opened.store;
   const worker = new OutboxWorker(outbox, workerOptions);
   const enqueue = (key: string, body: object = { email: 'a@example.com' }) =>
     outbox.enqueue(
       { id: `id-${key}`, key, endpoint: '/api/newsletter_post', body: JSON.stringify(body), fingerprint: `fp-${key}` },
       clock.now,
     );
-  return { file, clock, outbox, worker, workerOptions, requests, replies, logs, enqueue };
+  return { ...opened, clock, outbox, worker, workerOptions, requests, replies, logs, enqueue };
 }
 
 const status = (code: number, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify({ message: `status ${code}` }), { status: code, headers });
 
-describe('outbox store', () => {
-  it('creates WAL-mode tables and keeps idempotency keys unique: replay or conflict', () => {
-    const { outbox, enqueue } = setup();
-    expect(outbox.db.pragma('journal_mode', { simple: true })).toBe('wal');
-    expect(enqueue('key-0001')).toEqual({ status: 'created', id: 'id-key-0001' });
-    expect(
-      outbox.enqueue({ id: 'other', key: 'key-0001', endpoint: '/api/newsletter_post', body: '{}', fingerprint: 'fp-key-0001' }, 0),
-    ).toEqual({
-      status: 'replayed',
-      id: 'id-key-0001',
-    });
-    expect(
-      outbox.enqueue({ id: 'other', key: 'key-0001', endpoint: '/api/newsletter_post', body: '{}', fingerprint: 'different' }, 0),
-    ).toEqual({
-      status: 'conflict',
-      id: 'id-key-0001',
-    });
-    expect(outbox.counts()).toEqual({ pending: 1, delivered: 0, dead: 0 });
-  });
-});
-
-describe('outbox worker', () => {
+describe.each(outboxStores())('outbox worker ($name)', (kind) => {
   it('delivers with the Basic credential and the Idempotency-Key, then drops the body', async () => {
-    const { outbox, worker, requests, enqueue } = setup();
-    enqueue('key-0001', { email: 'ada@example.com' });
+    const { outbox, worker, requests, enqueue, raw } = await setup(kind);
+    await enqueue('key-0001', { email: 'ada@example.com' });
     expect(await worker.runOnce()).toBe(1);
     expect(requests).toHaveLength(1);
     expect(requests[0].url).toBe('http://content.test/api/newsletter_post');
@@ -91,31 +61,30 @@ describe('outbox worker', () => {
     expect(requests[0].headers.get('idempotency-key')).toBe('key-0001');
     expect(requests[0].headers.get('content-type')).toBe('application/json');
     expect(JSON.parse(requests[0].body)).toEqual({ email: 'ada@example.com' });
-    expect(outbox.counts()).toEqual({ pending: 0, delivered: 1, dead: 0 });
-    expect(outbox.db.prepare('SELECT body FROM outbox').get()).toEqual({ body: null });
+    expect(await outbox.counts()).toEqual({ pending: 0, delivered: 1, dead: 0 });
+    expect(await raw('key-0001')).toMatchObject({ status: 'delivered', body: null });
     expect(await worker.runOnce()).toBe(0);
-    expect(outbox.findKey('key-0001')).toEqual({ id: 'id-key-0001', fingerprint: 'fp-key-0001' });
+    expect(await outbox.findKey('key-0001')).toEqual({ id: 'id-key-0001', fingerprint: 'fp-key-0001' });
   });
 
   it('retries 5xx, 408, 429 and network errors with exponential backoff', async () => {
-    const { outbox, worker, clock, requests, replies, enqueue } = setup();
-    enqueue('key-0001');
+    const { outbox, worker, clock, requests, replies, enqueue } = await setup(kind);
+    await enqueue('key-0001');
     replies.push(status(503), status(408), status(429), new TypeError('fetch failed'));
-    const gaps = [1000, 2000, 4000, 8000];
     expect(await worker.runOnce()).toBe(1);
-    for (const gap of gaps) {
+    for (const gap of [1000, 2000, 4000, 8000]) {
       clock.now += gap - 1;
       expect(await worker.runOnce(), `not due before ${gap} ms`).toBe(0);
       clock.now += 1;
       expect(await worker.runOnce()).toBe(1);
     }
     expect(requests).toHaveLength(5);
-    expect(outbox.counts()).toEqual({ pending: 0, delivered: 1, dead: 0 });
+    expect(await outbox.counts()).toEqual({ pending: 0, delivered: 1, dead: 0 });
   });
 
   it('never follows a redirect: 301/302/303/307 are failed attempts, the lead is kept and sent again', async () => {
-    const { outbox, worker, clock, requests, replies, enqueue } = setup();
-    enqueue('key-0001');
+    const { outbox, worker, clock, requests, replies, enqueue } = await setup(kind);
+    await enqueue('key-0001');
     for (const code of [301, 302, 303, 307])
       replies.push(new Response(null, { status: code, headers: { Location: 'http://elsewhere.test/x' } }));
     await worker.runOnce();
@@ -123,11 +92,11 @@ describe('outbox worker', () => {
       clock.now += gap;
       await worker.runOnce();
     }
-    expect(outbox.counts()).toEqual({ pending: 1, delivered: 0, dead: 0 });
-    expect(outbox.pending()[0].lastError).toMatch(/^redirected \(HTTP 307 to http:\/\/elsewhere\.test\/x\): not followed$/);
+    expect(await outbox.counts()).toEqual({ pending: 1, delivered: 0, dead: 0 });
+    expect((await outbox.pending())[0].lastError).toMatch(/^redirected \(HTTP 307 to http:\/\/elsewhere\.test\/x\): not followed$/);
     clock.now += 8000;
     await worker.runOnce();
-    expect(outbox.counts()).toEqual({ pending: 0, delivered: 1, dead: 0 });
+    expect(await outbox.counts()).toEqual({ pending: 0, delivered: 1, dead: 0 });
     // Every attempt was the POST with its body, to the content service itself.
     expect(requests.every((r) => r.url === 'http://content.test/api/newsletter_post' && r.body.includes('a@example.com'))).toBe(true);
   });
@@ -141,15 +110,15 @@ describe('outbox worker', () => {
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {
-      const { outbox, worker, enqueue } = setup({
+      const { outbox, worker, enqueue } = await setup(kind, {
         baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
         fetch: undefined, // the real fetch, with its real redirect handling
       });
-      enqueue('key-0001');
+      await enqueue('key-0001');
       await worker.runOnce();
       expect(seen).toEqual(['POST /api/newsletter_post']);
-      expect(outbox.counts()).toEqual({ pending: 1, delivered: 0, dead: 0 });
-      expect(outbox.pending()[0].lastError).toMatch(/^redirected \(HTTP 303 to \/thanks\)/);
+      expect(await outbox.counts()).toEqual({ pending: 1, delivered: 0, dead: 0 });
+      expect((await outbox.pending())[0].lastError).toMatch(/^redirected \(HTTP 303 to \/thanks\)/);
     } finally {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
@@ -157,41 +126,31 @@ describe('outbox worker', () => {
   });
 
   it('keeps a lead through a credential rotation (401/403), 404 and 429: retried, one error line per incident', async () => {
-    const { outbox, worker, clock, replies, logs, enqueue } = setup();
-    enqueue('key-0001');
+    const { outbox, worker, clock, replies, logs, enqueue } = await setup(kind);
+    await enqueue('key-0001');
     replies.push(status(401), status(403), status(404), status(429));
     await worker.runOnce();
     for (const gap of [1000, 2000, 4000, 8000]) {
       clock.now += gap;
       await worker.runOnce();
     }
-    expect(outbox.counts()).toEqual({ pending: 0, delivered: 1, dead: 0 });
+    expect(await outbox.counts()).toEqual({ pending: 0, delivered: 1, dead: 0 });
     expect(logs.filter((l) => l.includes('rejected the credential'))).toHaveLength(1);
-  });
-
-  it('keeps the outbox private (a folder it creates 0700, the database 0600)', () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'outbox-test-'));
-    dirs.push(dir);
-    const file = path.join(dir, 'data', 'outbox.sqlite');
-    const outbox = new Outbox(file);
-    expect(statSync(path.dirname(file)).mode & 0o777).toBe(0o700);
-    expect(statSync(file).mode & 0o777).toBe(0o600);
-    outbox.close();
   });
 
   it('purges dead letters past their retention, with a log line, and reports a lead pending too long once', async () => {
     const day = 86_400_000;
-    const { outbox, worker, clock, replies, logs, enqueue } = setup({ deadRetentionMs: 30 * day, pendingAlertMs: 3_600_000 });
-    enqueue('key-dead');
+    const { outbox, worker, clock, replies, logs, enqueue } = await setup(kind, { deadRetentionMs: 30 * day, pendingAlertMs: 3_600_000 });
+    await enqueue('key-dead');
     replies.push(status(422));
     await worker.runOnce();
-    expect(outbox.counts().dead).toBe(1);
+    expect((await outbox.counts()).dead).toBe(1);
     clock.now += 31 * day;
-    enqueue('key-late');
+    await enqueue('key-late');
     replies.push(...Array.from({ length: 10 }, () => status(503)));
     worker.start();
     await worker.stop();
-    expect(outbox.counts().dead).toBe(0);
+    expect((await outbox.counts()).dead).toBe(0);
     expect(logs.filter((l) => /purged 1 dead letter/.test(l))).toHaveLength(1);
     clock.now += 2 * 3_600_000;
     worker.start();
@@ -201,10 +160,10 @@ describe('outbox worker', () => {
     expect(logs.filter((l) => /oldest pending lead has waited/.test(l))).toHaveLength(1);
   });
 
-  it('skips a poll while another process holds the database lock, without blocking for long', async () => {
-    const { file, worker, logs, enqueue } = setup();
-    enqueue('key-0001');
-    const other = new Database(file);
+  it.runIf(kind.name === 'sqlite')('skips a poll while another process holds the SQLite lock, without blocking for long', async () => {
+    const { outbox, worker, logs, enqueue } = await setup(kind);
+    await enqueue('key-0001');
+    const other = new Database((outbox as SqliteOutbox).outbox.file);
     other.exec('BEGIN EXCLUSIVE');
     try {
       const started = Date.now();
@@ -212,6 +171,8 @@ describe('outbox worker', () => {
       await worker.stop();
       expect(Date.now() - started).toBeLessThan(1000);
       expect(logs.filter((l) => l.includes('could not read'))).toEqual([]);
+      // /readyz reports the lock: the commit before "accepted" would fail now.
+      await expect(outbox.checkWritable()).rejects.toThrow(/locked/);
     } finally {
       other.exec('ROLLBACK');
       other.close();
@@ -219,70 +180,68 @@ describe('outbox worker', () => {
   });
 
   it('waits at least as long as a Retry-After asks', async () => {
-    const { outbox, worker, clock, replies, enqueue } = setup();
-    enqueue('key-0001');
+    const { outbox, worker, clock, replies, enqueue } = await setup(kind);
+    await enqueue('key-0001');
     replies.push(status(503, { 'Retry-After': '30' }));
     await worker.runOnce();
-    expect(outbox.pending()[0].nextAttemptAt).toBe(clock.now + 30_000);
-    expect(outbox.pending()[0].lastError).toMatch(/^HTTP 503/);
+    expect((await outbox.pending())[0].nextAttemptAt).toBe(clock.now + 30_000);
+    expect((await outbox.pending())[0].lastError).toMatch(/^HTTP 503/);
   });
 
   it('moves a submission the content service refuses as such (400, 409, 413, 422) to the dead letters at once, with a log line', async () => {
-    const { outbox, worker, replies, logs, enqueue } = setup();
-    enqueue('key-0001');
+    const { outbox, worker, replies, logs, enqueue } = await setup(kind);
+    await enqueue('key-0001');
     replies.push(status(422));
     await worker.runOnce();
-    expect(outbox.counts()).toEqual({ pending: 0, delivered: 0, dead: 1 });
-    expect(outbox.dead()[0]).toMatchObject({ key: 'key-0001', attempts: 1, lastError: expect.stringContaining('HTTP 422') });
+    expect(await outbox.counts()).toEqual({ pending: 0, delivered: 0, dead: 1 });
+    expect((await outbox.dead())[0]).toMatchObject({ key: 'key-0001', attempts: 1, lastError: expect.stringContaining('HTTP 422') });
     expect(logs.filter((l) => l.includes('dead'))).toHaveLength(1);
     // The key stays taken: a repeat of the same submission is not stored again.
-    expect(enqueue('key-0001').status).toBe('replayed');
+    expect((await enqueue('key-0001')).status).toBe('replayed');
   });
 
   it('gives up after the maximum age with exactly one log line', async () => {
-    const { outbox, worker, clock, replies, logs, enqueue } = setup({ maxAgeMs: 10_000, retryMaxMs: 4000 });
-    enqueue('key-0001');
+    const { outbox, worker, clock, replies, logs, enqueue } = await setup(kind, { maxAgeMs: 10_000, retryMaxMs: 4000 });
+    await enqueue('key-0001');
     for (let i = 0; i < 20; i++) replies.push(status(500));
     let attempts = 0;
     for (let t = 0; t <= 20_000; t += 100) {
       attempts += await worker.runOnce();
       clock.now += 100;
     }
-    expect(outbox.counts()).toEqual({ pending: 0, delivered: 0, dead: 1 });
+    expect(await outbox.counts()).toEqual({ pending: 0, delivered: 0, dead: 1 });
     // 0, 1, 3, 7 s, then the cap (4 s) until the last try at exactly 10 s.
     expect(attempts).toBe(5);
     expect(logs.filter((l) => l.startsWith('[outbox] dead'))).toEqual([expect.stringContaining('not delivered after 5 attempts')]);
   });
 
-  it('keeps its schedule across a restart (a new process on the same file)', async () => {
-    const first = setup();
-    first.enqueue('key-0001');
+  it('keeps its schedule across a restart (a new process on the same database)', async () => {
+    const first = await setup(kind);
+    await first.enqueue('key-0001');
     first.replies.push(status(503), status(503));
     await first.worker.runOnce();
     first.clock.now += 1000;
     await first.worker.runOnce();
-    first.outbox.close();
+    await first.outbox.close();
 
-    const outbox = new Outbox(first.file);
+    const outbox = await first.reopen();
     const worker = new OutboxWorker(outbox, first.workerOptions);
-    expect(outbox.pending()[0]).toMatchObject({ attempts: 2, nextAttemptAt: first.clock.now + 2000 });
+    expect((await outbox.pending())[0]).toMatchObject({ attempts: 2, nextAttemptAt: first.clock.now + 2000 });
     first.clock.now += 1999;
     expect(await worker.runOnce()).toBe(0);
     first.clock.now += 1;
     expect(await worker.runOnce()).toBe(1);
-    expect(outbox.counts().delivered).toBe(1);
-    outbox.close();
+    expect((await outbox.counts()).delivered).toBe(1);
   });
 
-  it('never sends a submission twice at once: a slow delivery holds a lease', async () => {
-    const { file, outbox, worker, workerOptions, clock, requests, replies, enqueue } = setup();
-    enqueue('key-0001');
+  it('never sends a submission twice at once: a slow delivery holds a lease, also against another instance', async () => {
+    const { outbox, worker, workerOptions, clock, requests, replies, enqueue, reopen } = await setup(kind);
+    await enqueue('key-0001');
     replies.push('hang');
     const slow = worker.runOnce();
-    await new Promise((r) => setTimeout(r, 10));
+    await expect.poll(() => requests.length).toBe(1);
     expect(await worker.runOnce()).toBe(0);
-    const otherOutbox = new Outbox(file);
-    const otherProcess = new OutboxWorker(otherOutbox, workerOptions);
+    const otherProcess = new OutboxWorker(await reopen(), workerOptions);
     expect(await otherProcess.runOnce()).toBe(0);
     expect(requests).toHaveLength(1);
     // A lease outlives the delivery timeout; only a worker that died holding it lets it run out.
@@ -291,59 +250,56 @@ describe('outbox worker', () => {
     // The first worker's late outcome no longer counts.
     await worker.stop();
     await slow;
-    expect(outbox.counts()).toEqual({ pending: 0, delivered: 1, dead: 0 });
-    otherOutbox.close();
+    expect(await outbox.counts()).toEqual({ pending: 0, delivered: 1, dead: 0 });
   });
 
   it('times out a hanging content service and tries again later', async () => {
-    const { outbox, worker, replies, enqueue } = setup({ timeoutMs: 50 });
-    enqueue('key-0001');
+    const { outbox, worker, replies, enqueue } = await setup(kind, { timeoutMs: 50 });
+    await enqueue('key-0001');
     replies.push('hang');
     await worker.runOnce();
-    expect(outbox.pending()[0]).toMatchObject({ attempts: 1, lastError: 'no answer in 50 ms', leaseUntil: null });
+    expect((await outbox.pending())[0]).toMatchObject({ attempts: 1, lastError: 'no answer in 50 ms', leaseUntil: null });
   });
 
   it('gives in-flight submissions back when stopped, without counting the attempt', async () => {
-    const { outbox, worker, clock, replies, enqueue } = setup();
-    enqueue('key-0001');
+    const { outbox, worker, clock, replies, requests, enqueue } = await setup(kind);
+    await enqueue('key-0001');
     replies.push('hang');
     const run = worker.runOnce();
-    await new Promise((r) => setTimeout(r, 10));
+    await expect.poll(() => requests.length).toBe(1);
     await worker.stop();
     await run;
-    expect(outbox.pending()[0]).toMatchObject({ attempts: 0, leaseUntil: null, nextAttemptAt: clock.now });
+    expect((await outbox.pending())[0]).toMatchObject({ attempts: 0, leaseUntil: null, nextAttemptAt: clock.now });
   });
 
   it('puts dead submissions back to pending on request', async () => {
-    const { outbox, worker, clock, replies, enqueue } = setup();
-    enqueue('key-0001');
-    enqueue('key-0002');
+    const { outbox, worker, clock, replies, enqueue } = await setup(kind);
+    await enqueue('key-0001');
+    await enqueue('key-0002');
     replies.push(status(400), status(400));
     await worker.runOnce();
-    expect(outbox.counts().dead).toBe(2);
-    expect(outbox.retryDead(clock.now, 'key-0001')).toBe(1);
-    expect(outbox.retryDead(clock.now, 'no-such-key')).toBe(0);
-    expect(outbox.counts()).toEqual({ pending: 1, delivered: 0, dead: 1 });
-    expect(outbox.retryDead(clock.now)).toBe(1);
+    expect((await outbox.counts()).dead).toBe(2);
+    expect(await outbox.retryDead(clock.now, 'key-0001')).toBe(1);
+    expect(await outbox.retryDead(clock.now, 'no-such-key')).toBe(0);
+    expect(await outbox.counts()).toEqual({ pending: 1, delivered: 0, dead: 1 });
+    expect(await outbox.retryDead(clock.now)).toBe(1);
     await worker.runOnce();
-    expect(outbox.counts()).toEqual({ pending: 0, delivered: 2, dead: 0 });
+    expect(await outbox.counts()).toEqual({ pending: 0, delivered: 2, dead: 0 });
   });
 
   it('polls on its own once started', async () => {
-    const { outbox, worker, enqueue } = setup({ pollMs: 10, now: Date.now });
+    const { outbox, worker, enqueue } = await setup(kind, { pollMs: 10, now: Date.now });
     worker.start();
-    enqueue('key-0001');
-    await expect.poll(() => outbox.counts().delivered, { timeout: 2000 }).toBe(1);
+    await enqueue('key-0001');
+    await expect.poll(async () => (await outbox.counts()).delivered, { timeout: 2000 }).toBe(1);
     await worker.stop();
   });
-});
 
-describe('outbox worker backlog', () => {
   it('drains more than `concurrency` submissions between two polls', async () => {
-    const { outbox, worker, enqueue } = setup({ pollMs: 60_000, concurrency: 2, now: Date.now });
-    for (let i = 0; i < 10; i++) enqueue(`key-${1000 + i}`);
+    const { outbox, worker, enqueue } = await setup(kind, { pollMs: 60_000, concurrency: 2, now: Date.now });
+    for (let i = 0; i < 10; i++) await enqueue(`key-${1000 + i}`);
     worker.start();
-    await expect.poll(() => outbox.counts().delivered, { timeout: 2000 }).toBe(10);
+    await expect.poll(async () => (await outbox.counts()).delivered, { timeout: 2000 }).toBe(10);
     await worker.stop();
   });
 });

@@ -1,6 +1,7 @@
 /**
  * Delivers the outbox: every `pollMs` it claims due submissions (with a lease, so a slow delivery
- * is never sent twice at once) and POSTs each to the content service with the Basic credential
+ * is never sent twice at once, by this worker or by another instance on the same PostgreSQL
+ * queue) and POSTs each to the content service with the Basic credential
  * and its Idempotency-Key. 2xx: delivered. 400, 409, 413, 422 (the service refuses this lead
  * itself): dead at once. Anything else (3xx — never followed, a redirect would turn the POST into a
  * bodiless GET —, 401/403 during a credential rotation, 404, 408, 429, 5xx, timeout, network):
@@ -8,7 +9,8 @@
  * log line.
  */
 import { nextAttempt, retryAfterMs } from './backoff.ts';
-import { isBusy, type DueSubmission, type Outbox } from './store.ts';
+import { isBusy } from './store.ts';
+import type { DueSubmission, OutboxStore } from './types.ts';
 
 export interface WorkerOptions {
   /** Content service base URL; a submission goes to base + its endpoint. */
@@ -45,13 +47,19 @@ export class OutboxWorker {
   private timer: NodeJS.Timeout | undefined;
   private running = false;
   private readonly inFlight = new Set<Promise<void>>();
+  /** Claims and housekeeping under way: stop() waits for them, so nothing claimed is left leased. */
+  private readonly busy = new Set<Promise<unknown>>();
+  /** Delivery slots promised to claims not yet answered. */
+  private reserved = 0;
+  private failing = false;
+  private generation = 0;
   private stopping = new AbortController();
   private readonly now: () => number;
   private readonly log: (line: string) => void;
   private readonly fetch: typeof fetch;
 
   constructor(
-    private readonly outbox: Outbox,
+    private readonly outbox: OutboxStore,
     private readonly options: WorkerOptions,
   ) {
     this.now = options.now ?? Date.now;
@@ -63,40 +71,52 @@ export class OutboxWorker {
     if (this.running) return;
     this.running = true;
     if (this.stopping.signal.aborted) this.stopping = new AbortController();
-    const tick = () => {
-      if (!this.running) return;
-      this.poll();
-      this.timer = setTimeout(tick, this.options.pollMs);
+    // A stop and a new start while a tick is still polling must not leave two timer chains.
+    const generation = ++this.generation;
+    const tick = async () => {
+      if (!this.running || generation !== this.generation) return;
+      await this.poll(true);
+      if (!this.running || generation !== this.generation) return;
+      this.timer = setTimeout(() => void tick(), this.options.pollMs);
       this.timer.unref?.();
     };
-    tick();
+    void tick();
   }
 
-  private poll(): void {
-    try {
-      this.launchDue();
-      this.housekeeping();
-    } catch (error) {
-      // Another process holds the lock (e.g. `npm run outbox`): skip this tick, the next one retries.
-      if (isBusy(error)) return;
-      this.log(`[outbox] could not read due submissions: ${(error as Error).message}`);
-    }
+  /** Claims what is due (and on the timer's ticks, housekeeping); never rejects. */
+  private poll(withHousekeeping: boolean): Promise<void> {
+    const run = (async () => {
+      await this.launchDue();
+      if (withHousekeeping) await this.housekeeping();
+    })().then(
+      () => void (this.failing = false),
+      (error: unknown) => {
+        // Another process holds the SQLite lock (e.g. `npm run outbox`): skip this tick, the next one retries.
+        if (isBusy(error)) return;
+        // One line per incident (e.g. the database is down), not one per poll.
+        if (!this.failing) this.log(`[outbox] could not read due submissions: ${(error as Error).message}`);
+        this.failing = true;
+      },
+    );
+    this.busy.add(run);
+    void run.finally(() => this.busy.delete(run));
+    return run;
   }
 
   private lastPurge = 0;
   private alerted = false;
 
   /** Dead letters past their retention are removed (one line); a lead pending too long is reported once. */
-  private housekeeping(): void {
+  private async housekeeping(): Promise<void> {
     const now = this.now();
     const { deadRetentionMs, pendingAlertMs } = this.options;
     if (deadRetentionMs !== undefined && now - this.lastPurge >= 60_000) {
       this.lastPurge = now;
-      const purged = this.outbox.purgeDead(now, deadRetentionMs);
+      const purged = await this.outbox.purgeDead(now, deadRetentionMs);
       if (purged > 0) this.log(`[outbox] purged ${purged} dead letter(s) older than ${Math.round(deadRetentionMs / 86_400_000)} day(s)`);
     }
     if (pendingAlertMs !== undefined) {
-      const oldest = this.outbox.oldestPending();
+      const oldest = await this.outbox.oldestPending();
       const late = oldest !== undefined && now - oldest > pendingAlertMs;
       if (late && !this.alerted)
         this.log(
@@ -111,24 +131,33 @@ export class OutboxWorker {
     this.running = false;
     clearTimeout(this.timer);
     this.stopping.abort();
+    await Promise.allSettled([...this.busy]);
     await Promise.allSettled([...this.inFlight]);
   }
 
   /** One poll, awaited to the end (for tests and the CLI): the number of submissions tried. */
   async runOnce(): Promise<number> {
-    const launched = this.launchDue();
+    const launched = await this.launchDue();
     await Promise.allSettled(launched);
     return launched.length;
   }
 
-  private launchDue(): Promise<void>[] {
-    const free = (this.options.concurrency ?? 4) - this.inFlight.size;
-    const due = this.outbox.claimDue(this.now(), free, this.options.timeoutMs + 5_000);
+  private async launchDue(): Promise<Promise<void>[]> {
+    const free = Math.max(0, (this.options.concurrency ?? 4) - this.inFlight.size - this.reserved);
+    if (free === 0) return [];
+    this.reserved += free;
+    let due: DueSubmission[];
+    try {
+      // The lease outlives the delivery timeout: only an instance that died holding it lets it run out.
+      due = await this.outbox.claimDue(this.now(), free, this.options.timeoutMs + 5_000);
+    } finally {
+      this.reserved -= free;
+    }
     return due.map((row) => {
       const job = this.deliver(row).finally(() => {
         this.inFlight.delete(job);
         // A backlog (after an outage) drains at full speed, not `concurrency` per poll.
-        if (this.running) this.poll();
+        if (this.running) void this.poll(false);
       });
       this.inFlight.add(job);
       return job;
@@ -140,12 +169,12 @@ export class OutboxWorker {
     const now = this.now();
     try {
       if (outcome.kind === 'delivered') {
-        this.outbox.markDelivered(row.id, now);
+        await this.outbox.markDelivered(row.id, now);
         this.log(`[outbox] delivered ${row.key} to ${row.endpoint} (attempt ${row.attempts})`);
       } else if (outcome.kind === 'stopped') {
-        this.outbox.release(row, now);
+        await this.outbox.release(row, now);
       } else if (outcome.kind === 'refused') {
-        this.outbox.markDead(row, now, outcome.error);
+        await this.outbox.markDead(row, now, outcome.error);
         this.log(`[outbox] dead: ${row.key} to ${row.endpoint} refused by the content service: ${outcome.error}`);
       } else {
         const next = nextAttempt(row.attempts, now, row.ageFrom, {
@@ -156,12 +185,12 @@ export class OutboxWorker {
           retryAfterMs: outcome.retryAfterMs,
         });
         if (next.dead) {
-          this.outbox.markDead(row, now, outcome.error);
+          await this.outbox.markDead(row, now, outcome.error);
           this.log(
             `[outbox] dead: ${row.key} to ${row.endpoint} not delivered after ${row.attempts} attempts in ${Math.round((now - row.ageFrom) / 1000)} s: ${outcome.error}`,
           );
         } else {
-          this.outbox.markRetry(row, next.at, outcome.error);
+          await this.outbox.markRetry(row, next.at, outcome.error);
           if (row.attempts === 1)
             this.log(`[outbox] ${row.key} to ${row.endpoint} not delivered (${outcome.error}); retrying with backoff`);
         }

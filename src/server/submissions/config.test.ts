@@ -30,3 +30,18 @@ describe('captcha settings', () => {
     expect(await verifier.verify('')).toMatchObject({ ok: false });
   });
 });
+
+describe('outbox settings', () => {
+  it('uses PostgreSQL when OUTBOX_URL is set, the SQLite file otherwise', () => {
+    expect(readSubmissionConfig({})).toMatchObject({ outboxUrl: undefined, outboxPoolSize: 10 });
+    const url = 'postgres://site:s3cret@db.example.com:5432/leads';
+    expect(readSubmissionConfig({ OUTBOX_URL: url, OUTBOX_POOL_SIZE: '25' })).toMatchObject({ outboxUrl: url, outboxPoolSize: 25 });
+  });
+
+  it('refuses a URL that is not PostgreSQL without repeating its password', () => {
+    for (const url of ['mysql://site:s3cret@db.example.com/leads', 'site:s3cret@db.example.com', 'postgres://site:s3cret@[nonsense']) {
+      expect(() => readSubmissionConfig({ OUTBOX_URL: url })).toThrow(/OUTBOX_URL must be a postgres:\/\//);
+      expect(() => readSubmissionConfig({ OUTBOX_URL: url })).not.toThrow(/s3cret/);
+    }
+  });
+});

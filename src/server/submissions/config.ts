@@ -4,10 +4,15 @@
  */
 import path from 'node:path';
 import { readEnvironment, type ResolvedEnvironment } from '../environment.ts';
+import { redactUrl } from '../outbox/postgres.ts';
 
 export interface SubmissionConfig {
-  /** SQLite file of the outbox (created with its folder). */
+  /** SQLite file of the outbox (created with its folder); unused with `outboxUrl`. */
   outboxDb: string;
+  /** PostgreSQL outbox shared by every instance (it holds a password: never log it whole). */
+  outboxUrl?: string;
+  /** Most PostgreSQL connections of one instance. */
+  outboxPoolSize: number;
   outboxPollMs: number;
   outboxRetryBaseMs: number;
   outboxRetryMaxMs: number;
@@ -59,9 +64,24 @@ function captchaMode(e: ResolvedEnvironment): CaptchaMode {
   return 'local';
 }
 
+/** OUTBOX_URL, checked here rather than by a schema pattern, whose error would repeat the password. */
+function outboxUrl(url: string | undefined): string | undefined {
+  if (url === undefined) return undefined;
+  let valid = /^postgres(ql)?:\/\//.test(url);
+  try {
+    new URL(url);
+  } catch {
+    valid = false;
+  }
+  if (!valid) throw new Error(`Configuration: OUTBOX_URL must be a postgres:// or postgresql:// URL, got "${redactUrl(url)}"`);
+  return url;
+}
+
 export function submissionSettings(e: ResolvedEnvironment): SubmissionConfig {
   const config: SubmissionConfig = {
     outboxDb: path.resolve(e.OUTBOX_DB),
+    outboxUrl: outboxUrl(e.OUTBOX_URL),
+    outboxPoolSize: e.OUTBOX_POOL_SIZE,
     outboxPollMs: e.OUTBOX_POLL_MS,
     outboxRetryBaseMs: e.OUTBOX_RETRY_BASE_MS,
     outboxRetryMaxMs: e.OUTBOX_RETRY_MAX_MS,

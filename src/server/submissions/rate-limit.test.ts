@@ -1,5 +1,7 @@
-import { describe, expect, it } from 'vitest';
-import { RateLimiter } from './rate-limit.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { postgresAvailable, startPostgres, type TestPostgres } from '../../../tools/lib/postgres-cluster.ts';
+import { PostgresOutbox } from '../outbox/postgres.ts';
+import { RateLimiter, SharedRateLimiter } from './rate-limit.ts';
 
 describe('per-IP rate limit', () => {
   it('allows the limit at once, then answers with the seconds until the next submission', () => {
@@ -32,5 +34,65 @@ describe('per-IP rate limit', () => {
     limiter.take('fresh-1');
     limiter.take('fresh-2');
     expect((limiter as unknown as { buckets: Map<string, unknown> }).buckets.size).toBeLessThan(10);
+  });
+});
+
+describe.skipIf(!postgresAvailable('the shared rate limit tests'))('per-address rate limit shared by instances (PostgreSQL)', () => {
+  let cluster: TestPostgres;
+  const stores: PostgresOutbox[] = [];
+  beforeAll(async () => {
+    cluster = await startPostgres();
+    const url = await cluster.createDatabase();
+    for (let i = 0; i < 2; i++) stores.push(await PostgresOutbox.open({ url, poolSize: 4 }));
+  });
+  afterAll(async () => {
+    await Promise.all(stores.map((store) => store.close()));
+    await cluster?.stop();
+  });
+
+  it('counts the takes of every instance against one limit per window, and says when the window ends', async () => {
+    let now = 600_000 * 7 + 120_000;
+    const [a, b] = stores.map(
+      (store) =>
+        new SharedRateLimiter(
+          (text, values) => store.pool.query(text, values),
+          10,
+          600_000,
+          () => now,
+        ),
+    );
+    const decisions = await Promise.all(Array.from({ length: 14 }, (_, i) => (i % 2 ? a : b).take('1.1.1.1')));
+    expect(decisions.filter((d) => d.ok)).toHaveLength(10);
+    expect(decisions.filter((d) => !d.ok)).toEqual(Array.from({ length: 4 }, () => ({ ok: false, retryAfterSeconds: 480 })));
+    expect(await a.take('2.2.2.2')).toEqual({ ok: true });
+    now += 479_000;
+    expect(await b.take('1.1.1.1')).toEqual({ ok: false, retryAfterSeconds: 1 });
+    now += 1000;
+    expect(await b.take('1.1.1.1')).toEqual({ ok: true });
+    expect(await a.take('1.1.1.1')).toEqual({ ok: true });
+  });
+
+  it('never moves a window back for an instance whose clock is a little behind', async () => {
+    let now = 600_000 * 20;
+    let behind = now - 50;
+    const a = new SharedRateLimiter(
+      (text, values) => stores[0].pool.query(text, values),
+      2,
+      600_000,
+      () => now,
+    );
+    const late = new SharedRateLimiter(
+      (text, values) => stores[1].pool.query(text, values),
+      2,
+      600_000,
+      () => behind,
+    );
+    expect((await a.take('3.3.3.3')).ok).toBe(true);
+    expect((await late.take('3.3.3.3')).ok).toBe(true);
+    expect((await late.take('3.3.3.3')).ok).toBe(false);
+    expect((await a.take('3.3.3.3')).ok).toBe(false);
+    now += 600_000;
+    behind += 600_000;
+    expect((await a.take('3.3.3.3')).ok).toBe(true);
   });
 });

@@ -1,16 +1,25 @@
 /**
- * Per-key (per-IP) token bucket: `limit` submissions at once, refilled evenly over `windowMs`
- * (so at most about `limit` per window in the long run). O(1) memory per key; full buckets are
- * dropped when the table grows.
+ * Submission rate limits per key (rateLimitKey: an IPv4 address, an IPv6 /64).
+ * - RateLimiter, one instance alone: a token bucket in memory, `limit` submissions at once,
+ *   refilled evenly over `windowMs` (so at most about `limit` per window in the long run). O(1)
+ *   memory per key; full buckets are dropped when the table grows.
+ * - SharedRateLimiter, every instance on one PostgreSQL outbox: a counter per key and fixed
+ *   window in a table, taken by one statement, so a visitor spreading posts over instances behind
+ *   a load balancer still gets `limit` per window in all.
  */
 export type RateDecision = { ok: true } | { ok: false; retryAfterSeconds: number };
+
+/** What the submission router asks before anything else. */
+export interface Limiter {
+  take(key: string): RateDecision | Promise<RateDecision>;
+}
 
 interface Bucket {
   tokens: number;
   at: number;
 }
 
-export class RateLimiter {
+export class RateLimiter implements Limiter {
   private readonly buckets = new Map<string, Bucket>();
   private readonly perMs: number;
 
@@ -43,5 +52,41 @@ export class RateLimiter {
   /** Forgets keys whose bucket has refilled: they would start full anyway. */
   private sweep(now: number): void {
     for (const [key, bucket] of this.buckets) if (this.refill(bucket, now).tokens >= this.limit) this.buckets.delete(key);
+  }
+}
+
+/** Runs one SQL statement (a pg Pool's `query`). */
+export type Query = (text: string, values: unknown[]) => Promise<{ rows: unknown[] }>;
+
+// The window only moves forward, so instances whose clocks differ by a few ms near a window's
+// end never reset each other's count; `hits` stops one above the limit (it only has to say "over").
+const TAKE = `INSERT INTO outbox_rate AS r (key, window_start, hits) VALUES ($1, $2, 1)
+  ON CONFLICT (key) DO UPDATE SET
+    hits = CASE WHEN EXCLUDED.window_start > r.window_start THEN 1 ELSE LEAST(r.hits + 1, $3) END,
+    window_start = GREATEST(r.window_start, EXCLUDED.window_start)
+  RETURNING hits, window_start AS "windowStart"`;
+
+export class SharedRateLimiter implements Limiter {
+  private lastSweep = 0;
+
+  constructor(
+    private readonly query: Query,
+    private readonly limit: number,
+    private readonly windowMs: number,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async take(key: string): Promise<RateDecision> {
+    const now = this.now();
+    const windowStart = now - (now % this.windowMs);
+    if (now - this.lastSweep >= this.windowMs) {
+      this.lastSweep = now;
+      // Rows of past windows would start at 1 anyway: dropping them keeps the table to active addresses.
+      this.query('DELETE FROM outbox_rate WHERE window_start < $1', [windowStart - this.windowMs]).catch(() => undefined);
+    }
+    const { rows } = await this.query(TAKE, [key, windowStart, this.limit + 1]);
+    const { hits, windowStart: start } = rows[0] as { hits: number; windowStart: number };
+    if (hits <= this.limit) return { ok: true };
+    return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((start + this.windowMs - now) / 1000)) };
   }
 }

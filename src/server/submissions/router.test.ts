@@ -6,14 +6,14 @@ import path from 'node:path';
 import express from 'express';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CaptchaVerifier } from '../captcha.ts';
-import { Outbox } from '../outbox/store.ts';
+import { openSqliteOutbox } from '../outbox/sqlite.ts';
 import { loadEndpoints } from './forms.ts';
 import { RateLimiter } from './rate-limit.ts';
 import { submissionRouter } from './router.ts';
 import { SAMPLE_DOCX_BASE64, localCaptchaToken, sampleBodies } from './test-samples.ts';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'submissions-test-'));
-const outbox = new Outbox(path.join(dir, 'outbox.sqlite'));
+const outbox = openSqliteOutbox(path.join(dir, 'outbox.sqlite'));
 const logs: string[] = [];
 let limiter = new RateLimiter(1000, 60_000);
 let server: Server;
@@ -43,12 +43,12 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
-  outbox.close();
+  await outbox.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
 beforeEach(() => {
-  outbox.db.exec('DELETE FROM outbox; DELETE FROM dead_letter;');
+  outbox.outbox.db.exec('DELETE FROM outbox; DELETE FROM dead_letter;');
   limiter = new RateLimiter(1000, 60_000);
 });
 
@@ -66,7 +66,9 @@ async function post(endpoint: string, body: unknown, headers: Record<string, str
 }
 
 const storedBodies = () =>
-  (outbox.db.prepare('SELECT body FROM outbox').all() as { body: string }[]).map((r) => JSON.parse(r.body) as Record<string, unknown>);
+  (outbox.outbox.db.prepare('SELECT body FROM outbox').all() as { body: string }[]).map(
+    (r) => JSON.parse(r.body) as Record<string, unknown>,
+  );
 
 describe('submission routes', () => {
   it('commits a valid submission before answering 202, with ip from the socket and strip keys removed', async () => {
@@ -89,7 +91,7 @@ describe('submission routes', () => {
     // A retry after the captcha was solved again is the same submission.
     expect((await post('/api/newsletter_post', { ...body, recaptcha: localCaptchaToken() }, headers)).json.id).toBe(first.json.id);
     expect((await post('/api/newsletter_post', { ...body, email: 'other@example.com' }, headers)).status).toBe(409);
-    expect(outbox.counts().pending).toBe(1);
+    expect((await outbox.counts()).pending).toBe(1);
   });
 
   it('answers 415, 400, 413 and 422 with JSON messages, and stores nothing', async () => {
@@ -108,7 +110,7 @@ describe('submission routes', () => {
     expect((await post('/api/schedule_form', { ...sampleBodies['schedule-demo'](), lastnane: undefined })).json.errors).toEqual({
       lastnane: ['Last Name is required.'],
     });
-    expect(outbox.counts().pending).toBe(0);
+    expect((await outbox.counts()).pending).toBe(0);
   });
 
   it('refuses a captcha token that is malformed or used before', async () => {
@@ -137,7 +139,7 @@ describe('submission routes', () => {
   it('answers a filled honeypot like a success but stores nothing', async () => {
     const answer = await post('/api/contact_form', { ...sampleBodies.contact(), website: 'http://spam.example' });
     expect(answer).toMatchObject({ status: 202, json: { status: 'accepted' } });
-    expect(outbox.counts().pending).toBe(0);
+    expect((await outbox.counts()).pending).toBe(0);
     expect(logs.some((l) => l.includes('honeypot'))).toBe(true);
     // Empty, as the browser form sends it: a normal submission.
     expect((await post('/api/contact_form', { ...sampleBodies.contact(), website: '' })).status).toBe(202);

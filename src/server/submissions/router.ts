@@ -9,37 +9,49 @@ import { createHash, randomUUID } from 'node:crypto';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { fieldErrors, type FieldErrors } from '../../forms/errors.ts';
 import { CaptchaVerifier } from '../captcha.ts';
-import type { Outbox } from '../outbox/store.ts';
+import type { OutboxStore } from '../outbox/types.ts';
 import type { SubmissionConfig } from './config.ts';
 import { HONEYPOT_FIELD } from '../../generated/forms/index.ts';
 import { cvError } from './cv.ts';
 import { checkForms, loadEndpoints, type SubmissionEndpoint } from './forms.ts';
 import { clientIp, rateLimitKey } from './ip.ts';
-import { RateLimiter } from './rate-limit.ts';
+import { RateLimiter, type Limiter } from './rate-limit.ts';
 
 export const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,200}$/;
 export const CAPTCHA_MESSAGE = 'The form must be filled out';
 
 export interface SubmissionDeps {
-  outbox: () => Outbox;
+  outbox: () => OutboxStore;
   captcha: CaptchaVerifier;
-  limiter: RateLimiter;
+  limiter: Limiter;
   trustProxyHeader?: string;
   endpoints: SubmissionEndpoint[];
   log: (line: string) => void;
   now: () => number;
 }
 
-/** The router's dependencies from the site's settings and its outbox. */
-export function submissionDeps(cfg: SubmissionConfig, siteOrigin: string, outbox: Outbox): SubmissionDeps {
+/**
+ * The rate limit: shared by every instance through the outbox's database when it offers one
+ * (PostgreSQL), else this instance's own. Chosen at the first submission, once the outbox is open.
+ */
+function siteLimiter(cfg: SubmissionConfig, outbox: () => OutboxStore): Limiter {
+  let chosen: Limiter | undefined;
   return {
-    outbox: () => outbox,
+    take: (key) =>
+      (chosen ??= outbox().sharedLimiter?.(cfg.rateLimit, cfg.rateWindowMs) ?? new RateLimiter(cfg.rateLimit, cfg.rateWindowMs)).take(key),
+  };
+}
+
+/** The router's dependencies from the site's settings and its outbox (open once the site listens). */
+export function submissionDeps(cfg: SubmissionConfig, siteOrigin: string, outbox: () => OutboxStore): SubmissionDeps {
+  return {
+    outbox,
     captcha: new CaptchaVerifier({
       mode: cfg.captchaMode,
       secret: cfg.recaptchaSecret,
       hostnames: cfg.recaptchaHostnames.length ? cfg.recaptchaHostnames : [new URL(siteOrigin).hostname.toLowerCase()],
     }),
-    limiter: new RateLimiter(cfg.rateLimit, cfg.rateWindowMs),
+    limiter: siteLimiter(cfg, outbox),
     trustProxyHeader: cfg.trustProxyHeader,
     endpoints: loadEndpoints(),
     log: (line) => console.log(line),
@@ -91,10 +103,10 @@ export function submissionRouter(deps: SubmissionDeps): express.Router {
   /** Requests in progress per idempotency key: a retry racing its original waits for it. */
   const inProgress = new Map<string, Promise<unknown>>();
 
-  const guard = (req: Request, res: Response, next: NextFunction) => {
+  const guard = async (req: Request, res: Response, next: NextFunction) => {
     const ip = clientIp(req, deps.trustProxyHeader);
     res.locals.submitterIp = ip;
-    const rate = deps.limiter.take(rateLimitKey(ip));
+    const rate = await deps.limiter.take(rateLimitKey(ip));
     if (!rate.ok)
       throw new Answer(429, 'Too many submissions from your address. Please try again later.', undefined, {
         'Retry-After': String(rate.retryAfterSeconds),
@@ -127,7 +139,7 @@ export function submissionRouter(deps: SubmissionDeps): express.Router {
 
     const print = fingerprint(endpoint.path, data);
     const outbox = deps.outbox();
-    const earlier = outbox.findKey(key);
+    const earlier = await outbox.findKey(key);
     if (earlier) return replay(res, earlier.id, earlier.fingerprint === print);
 
     const captcha = await deps.captcha.verify(data.recaptcha, { remoteIp: ip, host: req.hostname });
@@ -140,7 +152,7 @@ export function submissionRouter(deps: SubmissionDeps): express.Router {
 
     const stored: Record<string, unknown> = Object.fromEntries(Object.entries(data).filter(([k]) => !endpoint.strip.includes(k)));
     if (endpoint.addIp) stored.ip = ip;
-    const result = outbox.enqueue(
+    const result = await outbox.enqueue(
       { id: randomUUID(), key, endpoint: endpoint.path, body: JSON.stringify(stored), fingerprint: print },
       deps.now(),
     );

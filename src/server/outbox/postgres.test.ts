@@ -1,0 +1,54 @@
+/** What only the PostgreSQL store has: migrations at start, the state /readyz reports, a URL never logged whole. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { postgresAvailable, startPostgres, type TestPostgres } from '../../../tools/lib/postgres-cluster.ts';
+import { PostgresOutbox, redactUrl } from './postgres.ts';
+import { SCHEMA_VERSION } from './postgres-schema.ts';
+
+describe('redactUrl', () => {
+  it('hides the password in the user part and the query, and anything it cannot parse', () => {
+    expect(redactUrl('postgres://site:s3cret@db.example.com:5432/leads')).toBe('postgres://site:***@db.example.com:5432/leads');
+    expect(redactUrl('postgresql://db.example.com/leads?user=site&password=s3cret')).not.toContain('s3cret');
+    expect(redactUrl('site:s3cret@db')).not.toContain('s3cret');
+    expect(redactUrl('postgres://db.example.com/leads')).toBe('postgres://db.example.com/leads');
+  });
+});
+
+describe.skipIf(!postgresAvailable('the PostgreSQL store tests'))('PostgreSQL outbox', () => {
+  let cluster: TestPostgres;
+  beforeAll(async () => {
+    cluster = await startPostgres();
+  });
+  afterAll(async () => {
+    await cluster?.stop();
+  });
+
+  it('creates its schema once when several instances start at once, and again finds nothing to do', async () => {
+    const url = await cluster.createDatabase();
+    const stores = await Promise.all(Array.from({ length: 6 }, () => PostgresOutbox.open({ url, poolSize: 2 })));
+    const versions = await cluster.query<{ version: number }>('SELECT version FROM outbox_schema ORDER BY version', [], url);
+    expect(versions.map((v) => v.version)).toEqual(Array.from({ length: SCHEMA_VERSION }, (_, i) => i + 1));
+    await Promise.all(stores.map((store) => store.close()));
+    const again = await PostgresOutbox.open({ url, poolSize: 1 });
+    expect(await again.counts()).toEqual({ pending: 0, delivered: 0, dead: 0 });
+    await again.close();
+  });
+
+  it('is not writable on a read-only server (a standby after a failover): /readyz says so', async () => {
+    const url = await cluster.createDatabase();
+    const store = await PostgresOutbox.open({ url, poolSize: 1 });
+    await store.close();
+    await cluster.query(`ALTER DATABASE "${new URL(url).pathname.slice(1)}" SET default_transaction_read_only = on`);
+    const readOnly = await PostgresOutbox.open({ url, poolSize: 1 });
+    await expect(readOnly.checkWritable()).rejects.toThrow(/read-only/);
+    await expect(readOnly.counts()).resolves.toEqual({ pending: 0, delivered: 0, dead: 0 });
+    await readOnly.close();
+  });
+
+  it('refuses to open on a database it cannot reach, naming it without the password', async () => {
+    const url = `postgres://site:s3cret@127.0.0.1:${cluster.port}/no_such_database`;
+    const error = (await PostgresOutbox.open({ url, poolSize: 1 }).catch((e: unknown) => e)) as Error;
+    expect(error.message).toMatch(/no_such_database/);
+    expect(error.message).toContain('site:***@');
+    expect(error.message).not.toContain('s3cret');
+  });
+});
