@@ -4,11 +4,17 @@ import { type RouteConfig, index, route } from '@react-router/dev/routes';
 // "/", so the home page is the same module mounted as the index route).
 // The block catalog (/__catalog, src/renderer/catalog-route.tsx) is a development tool: it is
 // only in the route config when not building for production, so a production build has no
-// trace of it and /__catalog is an ordinary unknown URL (404) there.
+// trace of it and /__catalog is an ordinary unknown URL (404) there. The page editor (/__editor,
+// src/renderer/editor-route.tsx) likewise.
 const development = process.env.NODE_ENV !== 'production';
 
 export default [
   index('renderer/page-route.tsx', { id: 'page-index' }),
-  ...(development ? [route('__catalog/:block?', 'renderer/catalog-route.tsx', { id: 'catalog' })] : []),
+  ...(development
+    ? [
+        route('__catalog/:block?', 'renderer/catalog-route.tsx', { id: 'catalog' }),
+        route('__editor/*', 'renderer/editor-route.tsx', { id: 'editor' }),
+      ]
+    : []),
   route('*', 'renderer/page-route.tsx', { id: 'page' }),
 ] satisfies RouteConfig;

@@ -13,7 +13,7 @@ import { matchRoutes } from 'react-router';
 import { blockNames } from '../blocks/registry.ts';
 import type { JsonSchema } from './schema-store.ts';
 import type { ContentContract as Contract } from '../generated/content-contract.ts';
-import { formatIssue, type PageDefinition } from './validate/types.ts';
+import { formatIssue, type Issue, type PageDefinition } from './validate/types.ts';
 import { DefinitionValidator } from './validate/validator.ts';
 
 /** The page definitions of the site, validated, with route matching (not the /__catalog block gallery). */
@@ -24,8 +24,10 @@ export interface DefinitionIndex {
   site: Record<string, unknown>;
   contract: Contract;
   match(pathname: string): { definition: PageDefinition; params: Record<string, string | undefined> } | undefined;
-  /** How many problems `npm run validate` reports (broken definitions left out, broken sections skipped). */
-  issueCount: number;
+  /** What `npm run validate` reports (broken definitions are left out, broken sections skipped). */
+  issues: Issue[];
+  /** Every definition file read (relative to the project root), valid or not. */
+  files: string[];
 }
 
 interface Inputs {
@@ -106,7 +108,8 @@ function build(options: DefinitionOptions): DefinitionIndex {
     notFound: definitions.find((d) => d.notFound),
     site,
     contract,
-    issueCount: issues.length,
+    issues,
+    files: files.map((f) => f.file),
     match(pathname) {
       const matches = matchRoutes(routeObjects, pathname);
       const found = matches?.[matches.length - 1];

@@ -14,5 +14,5 @@ export interface AuditDefinitions {
 
 export function loadAuditDefinitions(definitionsDir = definitionsDirectory()): AuditDefinitions {
   const index = loadDefinitions({ fromDisk: true, definitionsDir, production: false, allowInvalid: true, log: () => undefined }).current();
-  return { index, issues: index.issueCount };
+  return { index, issues: index.issues.length };
 }
