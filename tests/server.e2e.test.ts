@@ -178,6 +178,12 @@ describe('security of what reaches the browser', () => {
     const [a, b] = [await fetch(`${site}/`), await fetch(`${site}/`)];
     expect(b.headers.get('content-security-policy')).toBe(a.headers.get('content-security-policy'));
     expect(await b.text()).toBe(await a.text());
+    // The second came from the page cache, answered before Express: it still carries every header.
+    expect(b.headers.get('x-page-cache')).toBe('hit');
+    for (const name of ['x-content-type-options', 'referrer-policy', 'x-frame-options', 'etag', 'cache-control'])
+      expect(b.headers.get(name)).toBe(a.headers.get(name));
+    // Compressed like a rendered page (compression() for a render, the kept compressed bytes for a hit).
+    expect(b.headers.get('content-encoding')).toMatch(/^(gzip|br)$/);
   });
 
   it('ships no code that compiles code (precompiled validators) and no server-only module', () => {

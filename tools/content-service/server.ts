@@ -78,8 +78,10 @@ const sha256 = (s: string) => createHash('sha256').update(s, 'utf8').digest();
 
 export async function startContentService(opts: ContentServiceOptions = {}): Promise<RunningContentService> {
   const host = opts.host ?? '127.0.0.1';
-  const user = opts.user ?? process.env.CONTENT_API_USER ?? 'veltrix-site';
-  const password = opts.password ?? process.env.CONTENT_API_PASSWORD ?? 'local-dev-only';
+  // The same credential the site uses by default (schemas/environment.schema.json).
+  const environment = readEnvironment();
+  const user = opts.user ?? environment.CONTENT_API_USER;
+  const password = opts.password ?? environment.CONTENT_API_PASSWORD;
   // Hashing both sides gives equal-length buffers, so timingSafeEqual leaks neither content nor length.
   const expectedCredential = sha256(`${user}:${password}`);
   const contract = loadServiceContract();
