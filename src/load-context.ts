@@ -6,11 +6,14 @@
 import type { PageLoader } from './renderer/page-loader.server.ts';
 import type { DefinitionIndex } from './renderer/definitions.server.ts';
 import type { DocumentSettings } from './server/document.ts';
+import type { EditorBackend } from './renderer/editor/types.ts';
 
 export interface SiteLoadContext {
   pages: PageLoader;
   definitions: () => DefinitionIndex;
   document: DocumentSettings;
+  /** Development only (npm run dev): the page editor's backend. */
+  editor?: EditorBackend;
 }
 
 declare module 'react-router' {

@@ -5,7 +5,8 @@ import { type RouteConfig, index, route } from '@react-router/dev/routes';
 // The block catalog (/__catalog, src/renderer/catalog-route.tsx) is a development tool: it is
 // only in the route config when not building for production, so a production build has no
 // trace of it and /__catalog is an ordinary unknown URL (404) there. The page editor (/__editor,
-// src/renderer/editor-route.tsx) likewise.
+// src/renderer/editor-route.tsx) and its draft preview (/__preview/<draft>/<path>,
+// src/renderer/preview-route.tsx) likewise.
 const development = process.env.NODE_ENV !== 'production';
 
 export default [
@@ -14,6 +15,7 @@ export default [
     ? [
         route('__catalog/:block?', 'renderer/catalog-route.tsx', { id: 'catalog' }),
         route('__editor/*', 'renderer/editor-route.tsx', { id: 'editor' }),
+        route('__preview/:draft/*', 'renderer/preview-route.tsx', { id: 'preview' }),
       ]
     : []),
   route('*', 'renderer/page-route.tsx', { id: 'page' }),

@@ -6,6 +6,8 @@
  * the server's own modules (src/server/) need a restart.
  */
 import type * as SiteModule from '../src/server/site.ts';
+import type * as EditorApiModule from './editor/api.ts';
+import type * as EditorModule from './editor/backend.ts';
 import { createServer } from 'node:http';
 import path from 'node:path';
 import { createServer as createViteServer } from 'vite';
@@ -23,9 +25,21 @@ const server = createServer();
 // HMR shares the site's port, so several dev servers can run side by side.
 const vite = await createViteServer({ root: projectRoot, server: { middlewareMode: true, hmr: { server } }, appType: 'custom' });
 const { createSite } = (await vite.ssrLoadModule('/src/server/site.ts')) as typeof SiteModule;
-const site = createSite({ mode: 'development', config, viteMiddlewares: vite.middlewares });
-
+// The page editor (/__editor) shares the site's module instances, definitions and content reads.
+const { createEditorBackend } = (await vite.ssrLoadModule('/tools/editor/backend.ts')) as typeof EditorModule;
+const { editorApi } = (await vite.ssrLoadModule('/tools/editor/api.ts')) as typeof EditorApiModule;
 const definitionsDir = path.resolve(projectRoot, config.definitionsDir);
+let editor: ReturnType<typeof createEditorBackend> | undefined;
+const site = createSite({
+  mode: 'development',
+  config,
+  viteMiddlewares: vite.middlewares,
+  editor: ({ definitions, read, page }) =>
+    (editor = createEditorBackend({ definitionsDir, definitions: definitions.current, reload: definitions.reload, read, page })),
+});
+// Loopback clients and same-origin JSON posts only; files are written inside definitionsDir only.
+if (editor) vite.middlewares.use(editorApi(editor));
+
 const watched = [definitionsDir, path.join(projectRoot, 'schemas'), path.join(projectRoot, 'site.config.json')];
 const isWatched = (file: string) => file.endsWith('.json') && watched.some((entry) => file === entry || file.startsWith(entry + path.sep));
 vite.watcher.add(watched);

@@ -1,82 +1,55 @@
 /**
  * The page editor, a development tool (only in the route config outside production builds, see
- * src/routes.ts). First step of issue 12: read-only.
- *   /__editor           every definition file: route(s), layout, and its problems (the messages of
- *                       `npm run validate`, with line and column)
- *   /__editor/<file>    one definition: its content reads and its sections in order
- * Editing (outline changes, props forms from the block schemas, bindings, live preview, saving
- * into page-definitions/) comes next; see the issue note.
+ * src/routes.ts; its backend and JSON API live in tools/editor/ and run in `npm run dev` only):
+ *   /__editor           every definition file (route, layout, the validator's messages) and
+ *                       "New page" (the planner of `npm run new-page`)
+ *   /__editor/<file>    the editor of one definition: outline, properties from the block
+ *                       schemas, bindings to the content contract, live preview, save
  */
 import { data, useLoaderData, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
 import type { SiteLoadContext } from '../load-context.ts';
 import catalogStyles from './catalog/catalog.css?url';
+import { CreatePage } from './editor/create-page.tsx';
+import { EditorApp } from './editor/editor-app.tsx';
+import editorStyles from './editor/editor.css?url';
+import outlineStyles from './editor/outline.css?url';
+import propsStyles from './editor/props.css?url';
+import type { EditorListEntry, EditorSession } from './editor/types.ts';
 
-export const links = () => [{ rel: 'stylesheet', href: catalogStyles }];
+export const links = () => [catalogStyles, editorStyles, outlineStyles, propsStyles].map((href) => ({ rel: 'stylesheet', href }));
 
 // Typed without React Router's typegen on purpose (like catalog-route.tsx): typegen resolves
 // routes.ts as a production build does, so it never sees this module.
-export function loader({ params, context }: LoaderFunctionArgs) {
-  if (import.meta.env.PROD) throw data('Not found', { status: 404 });
-  const index = (context as { site: SiteLoadContext }).site.definitions();
-  const problems = (file: string) =>
-    index.issues
-      .filter((issue) => issue.file === file)
-      .map((i) => ({ at: `${i.line}:${i.column}`, pointer: i.pointer, message: i.message }));
-  const files = index.files.map((file) => {
-    const definition = index.definitions.find((d) => d.file === file);
-    return {
-      file,
-      name: file.replace(/^.*\//, ''),
-      routes: definition?.routes ?? [],
-      layout: definition?.layout,
-      served: Boolean(definition),
-      problems: problems(file),
-    };
-  });
+export async function loader({ params, context }: LoaderFunctionArgs) {
+  const site = (context as { site: SiteLoadContext }).site;
+  if (import.meta.env.PROD || !site.editor) throw data('The page editor runs under npm run dev', { status: 404 });
   const wanted = params['*'];
-  if (!wanted) return { mode: 'list' as const, files };
-  const entry = files.find((f) => f.name === wanted);
-  const definition = index.definitions.find((d) => d.file === entry?.file);
-  if (!entry) throw data(`No definition file "${wanted}"`, { status: 404 });
-  return {
-    mode: 'one' as const,
-    files: [entry],
-    sources: Object.entries(definition?.sources ?? {}).map(([name, source]) => ({
-      name,
-      path: source.path,
-      required: Boolean(source.required),
-    })),
-    sections: (definition?.sections ?? []).map((section, position) => ({
-      position,
-      block: section.block,
-      id: section.id,
-      skipped: definition?.invalidSections.has(position) ?? false,
-    })),
-  };
+  if (!wanted) {
+    const { blocks, endpoints } = await site.editor.catalog();
+    return { mode: 'list' as const, files: site.editor.list(), blocks, endpoints };
+  }
+  const session = await site.editor.open(wanted);
+  if (!session) throw data(`No definition file "${wanted}" in the definitions folder`, { status: 404 });
+  return { mode: 'one' as const, session };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data?.mode === 'one' ? `${data.files[0].name} | Page editor` : 'Page editor' },
+  { title: data?.mode === 'one' ? `${data.session.name} | Page editor` : 'Page editor' },
   { name: 'robots', content: 'noindex' },
 ];
 
-type Entry = ReturnType<typeof loader>['files'][number];
-
-function Problems({ entry }: { entry: Entry }) {
-  if (!entry.problems.length) return <>valid</>;
+function Problems({ entry }: { entry: Pick<EditorListEntry, 'issues' | 'served'> }) {
+  if (!entry.issues.length) return <>valid</>;
   return (
     <details>
       <summary>
-        {entry.problems.length} problem{entry.problems.length === 1 ? '' : 's'}
+        {entry.issues.length} problem{entry.issues.length === 1 ? '' : 's'}
         {entry.served ? '' : ' (not served)'}
       </summary>
       <ul>
-        {entry.problems.map((p) => (
-          <li key={`${p.at}${p.pointer}${p.message}`}>
-            <code>
-              {entry.file}:{p.at} {p.pointer}
-            </code>{' '}
-            {p.message}
+        {entry.issues.map((issue) => (
+          <li key={issue.text}>
+            <code>{issue.text}</code>
           </li>
         ))}
       </ul>
@@ -84,70 +57,69 @@ function Problems({ entry }: { entry: Entry }) {
   );
 }
 
+function FileList({ files }: { files: EditorListEntry[] }) {
+  return (
+    <table>
+      <caption>Page definitions</caption>
+      <thead>
+        <tr>
+          <th scope="col">File</th>
+          <th scope="col">Route</th>
+          <th scope="col">Layout</th>
+          <th scope="col">Validation</th>
+        </tr>
+      </thead>
+      <tbody>
+        {files.map((entry) => (
+          <tr key={entry.file}>
+            <td>
+              <a href={`/__editor/${entry.name}`}>{entry.name}</a>
+            </td>
+            <td>{entry.routes.join(', ')}</td>
+            <td>{entry.layout}</td>
+            <td>
+              <Problems entry={entry} />
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** A file that is not JSON cannot be edited here: its problem is shown, the file stays as it is. */
+function Unreadable({ session }: { session: EditorSession }) {
+  return (
+    <main id="main" className="catalog">
+      <h1>Page editor: {session.name}</h1>
+      <p className="catalog__intro">
+        <a href="/__editor">All definitions</a> · This file is not valid JSON; fix it in a text editor first.
+      </p>
+      <Problems entry={{ issues: session.issues, served: false }} />
+    </main>
+  );
+}
+
 export default function Editor() {
   const loaderData = useLoaderData<typeof loader>();
-  if (loaderData.mode === 'list') {
+  if (loaderData.mode === 'one') {
+    const { session } = loaderData;
+    if (!session.definition) return <Unreadable session={session} />;
     return (
-      <main id="main" className="catalog">
-        <h1>Page editor</h1>
-        <p className="catalog__intro">
-          Every page definition ({loaderData.files.length}), checked by the same validator as <code>npm run validate</code>. Development
-          only.
-        </p>
-        <table>
-          <caption>Page definitions</caption>
-          <thead>
-            <tr>
-              <th scope="col">File</th>
-              <th scope="col">Route</th>
-              <th scope="col">Layout</th>
-              <th scope="col">Validation</th>
-            </tr>
-          </thead>
-          <tbody>
-            {loaderData.files.map((entry) => (
-              <tr key={entry.file}>
-                <td>
-                  <a href={`/__editor/${entry.name}`}>{entry.name}</a>
-                </td>
-                <td>{entry.routes.join(', ')}</td>
-                <td>{entry.layout}</td>
-                <td>
-                  <Problems entry={entry} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+      <main id="main">
+        <EditorApp session={session} definition={session.definition} />
       </main>
     );
   }
-  const [entry] = loaderData.files;
   return (
     <main id="main" className="catalog">
-      <h1>Page editor: {entry.name}</h1>
+      <h1>Page editor</h1>
       <p className="catalog__intro">
-        <a href="/__editor">All definitions</a> · {entry.routes.join(', ') || 'not served'} · <Problems entry={entry} />
+        Every page definition ({loaderData.files.length}), checked by the same validator as <code>npm run validate</code>. Open one to edit
+        it, or start a new page. Development only: saving writes the files in the definitions folder, for review in git.
       </p>
-      <h2>Content reads</h2>
-      <ul>
-        {loaderData.sources.map((source) => (
-          <li key={source.name}>
-            <code>{source.name}</code>: GET <code>{source.path}</code>
-            {source.required ? ' (required)' : ''}
-          </li>
-        ))}
-      </ul>
-      <h2>Sections</h2>
-      <ol aria-label="Sections">
-        {loaderData.sections.map((section) => (
-          <li key={section.position}>
-            {section.block}
-            {section.id ? ` #${section.id}` : ''}
-            {section.skipped ? ' (skipped: fails validation)' : ''}
-          </li>
-        ))}
-      </ol>
+      <CreatePage endpoints={loaderData.endpoints} blocks={loaderData.blocks} />
+      <FileList files={loaderData.files} />
     </main>
   );
 }

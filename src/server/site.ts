@@ -17,6 +17,7 @@ import compression from 'compression';
 import express, { type Express, type Request, type RequestHandler, type Response } from 'express';
 import { loadDefinitions, type Definitions } from '../renderer/definitions.server.ts';
 import { createPageLoader } from '../renderer/page-loader.server.ts';
+import type { EditorBackend } from '../renderer/editor/types.ts';
 import type { PageDefinition } from '../renderer/validate/types.ts';
 import { readConfig, type ServerConfig } from './config.ts';
 import { ContentError, createContentClient, statusOf, type ContentClient } from './content-client.ts';
@@ -35,6 +36,18 @@ export interface SiteOptions {
   config?: ServerConfig;
   /** Development: Vite's middlewares (assets, HMR), mounted before the site's own routes. */
   viteMiddlewares?: RequestHandler;
+  /**
+   * Development: the page editor's backend (tools/editor/backend.ts), built from the site's own
+   * definitions and content reads and handed to the /__editor and /__preview routes.
+   */
+  editor?: (parts: EditorParts) => EditorBackend;
+}
+
+/** What the page editor shares with the site: the same definitions, content reads and page settings. */
+export interface EditorParts {
+  definitions: Definitions;
+  read: ContentClient['fetch'];
+  page: { origin: string; imageBaseUrl: string; captchaSiteKey?: string };
 }
 
 export interface RunningSite {
@@ -135,6 +148,11 @@ export function createSite(options: SiteOptions): Site {
     imageBaseUrl: config.imageBaseUrl,
     captchaSiteKey: config.recaptchaSiteKey,
   });
+  const editor = options.editor?.({
+    definitions,
+    read: content.fetch,
+    page: { origin: config.siteOrigin, imageBaseUrl: config.imageBaseUrl, captchaSiteKey: config.recaptchaSiteKey },
+  });
   // Definitions only change between deployments in production; in development every request renders.
   const pageCache = createPageCache({
     ttlMs: production ? config.contentCacheTtlMs : 0,
@@ -183,7 +201,7 @@ export function createSite(options: SiteOptions): Site {
   app.use(
     createRequestHandler({
       build: () => import('virtual:react-router/server-build'),
-      getLoadContext: () => ({ site: { pages, definitions: definitions.current, document } }),
+      getLoadContext: () => ({ site: { pages, definitions: definitions.current, document, editor } }),
     }),
   );
 

@@ -129,14 +129,14 @@ const OBVIOUS: Record<string, Record<string, string[]>> = {
 };
 
 async function loadFixture(block: string): Promise<Record<string, unknown>> {
-  const mod = (await import(pathToFileURL(path.join(projectRoot, 'src/blocks', block, 'fixture.ts')).href)) as {
+  const mod = (await import(/* @vite-ignore */ pathToFileURL(path.join(projectRoot, 'src/blocks', block, 'fixture.ts')).href)) as {
     fixture?: Record<string, unknown>;
   };
   return structuredClone(mod.fixture ?? {});
 }
 
-/** Works out the definition; writes nothing. */
-export async function planPage(input: NewPageInput, project: Project): Promise<PagePlan> {
+/** Works out the definition; writes nothing. `allowNoBlocks`: an empty page (the editor builds it). */
+export async function planPage(input: NewPageInput, project: Project, options: { allowNoBlocks?: boolean } = {}): Promise<PagePlan> {
   const { validator, contract, files, brand } = project;
   const store = validator.store;
   const errors: string[] = [];
@@ -197,7 +197,8 @@ export async function planPage(input: NewPageInput, project: Project): Promise<P
 
   // Blocks: registered names.
   const blocks = input.blocks.map((b) => b.trim()).filter(Boolean);
-  if (!blocks.length) errors.push(`name at least one block (--blocks), e.g. banner,rich-text; known blocks: ${blockNames.join(', ')}`);
+  if (!blocks.length && !options.allowNoBlocks)
+    errors.push(`name at least one block (--blocks), e.g. banner,rich-text; known blocks: ${blockNames.join(', ')}`);
   for (const block of blocks) {
     if (!isBlockName(block))
       errors.push(`unknown block "${block}"${didYouMean(block, blockNames)}; known blocks: ${blockNames.join(', ')}`);

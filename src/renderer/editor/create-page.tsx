@@ -1,0 +1,111 @@
+/**
+ * "New page" on the editor's list: the same planner as `npm run new-page` (route, layout, a content
+ * source, starting blocks) writes the file, then the editor opens it. Nothing is written when the
+ * planner finds a problem; its messages are shown and the answers stay in the form.
+ */
+import { useState, type FormEvent } from 'react';
+import type { CreateRequest, CreateResponse, EndpointInfo } from './types.ts';
+
+const LAYOUTS = ['main', 'form', 'campaign', 'standalone'] as const;
+
+export function CreatePage({ endpoints, blocks }: { endpoints: EndpointInfo[]; blocks: { name: string; description: string }[] }) {
+  const [errors, setErrors] = useState<string[]>([]);
+  const [busy, setBusy] = useState(false);
+  // Only endpoints a page can read without a route parameter of its own are offered here; the
+  // editor's Sources panel offers every endpoint.
+  const plain = endpoints.filter((e) => !e.params.length);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const source = String(form.get('source') ?? '');
+    const request: CreateRequest = {
+      route: String(form.get('route') ?? '').trim(),
+      layout: String(form.get('layout')) as CreateRequest['layout'],
+      sources: source ? { page: source } : undefined,
+      blocks: form.getAll('blocks').map(String),
+      name: String(form.get('name') ?? '').trim() || undefined,
+    };
+    setBusy(true);
+    try {
+      const response = await fetch('/__editor/api/create', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(request),
+      });
+      const body = (await response.json()) as CreateResponse & { error?: string };
+      if (response.status === 201 && body.name) {
+        window.location.assign(`/__editor/${body.name}`);
+        return;
+      }
+      setErrors(body.errors ?? [body.error ?? `HTTP ${response.status}`]);
+    } catch (e) {
+      setErrors([`The page could not be created: ${(e as Error).message}`]);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section className="editor-create" aria-labelledby="editor-create">
+      <h2 id="editor-create">New page</h2>
+      <form onSubmit={(e) => void submit(e)} noValidate>
+        <p>
+          <label htmlFor="create-route">Route</label>{' '}
+          <input id="create-route" name="route" required placeholder="/guides" aria-describedby="create-route-help" />{' '}
+          <span id="create-route-help">The URL path, e.g. /guides or /guides/:slug</span>
+        </p>
+        <p>
+          <label htmlFor="create-layout">Layout</label>{' '}
+          <select id="create-layout" name="layout" defaultValue="main">
+            {LAYOUTS.map((layout) => (
+              <option key={layout}>{layout}</option>
+            ))}
+          </select>
+        </p>
+        <p>
+          <label htmlFor="create-source">Content source (named page)</label>{' '}
+          <select id="create-source" name="source" defaultValue="">
+            <option value="">None</option>
+            {plain.map((e) => (
+              <option key={e.path} value={e.path}>
+                {e.path}
+                {e.assumed ? ' (assumed)' : ''}
+                {e.description ? ` — ${e.description}` : ''}
+              </option>
+            ))}
+          </select>
+        </p>
+        <fieldset>
+          <legend>Starting blocks (optional: add them in the editor too)</legend>
+          <ul className="editor-create__blocks">
+            {blocks.map((block) => (
+              <li key={block.name}>
+                <label title={block.description}>
+                  <input type="checkbox" name="blocks" value={block.name} /> {block.name}
+                </label>
+              </li>
+            ))}
+          </ul>
+        </fieldset>
+        <p>
+          <label htmlFor="create-name">File name (optional)</label>{' '}
+          <input id="create-name" name="name" placeholder="from the route" pattern="[a-z0-9][a-z0-9\-]*" />
+        </p>
+        {errors.length > 0 && (
+          <div role="alert">
+            <p>Not created:</p>
+            <ul>
+              {errors.map((error) => (
+                <li key={error}>{error}</li>
+              ))}
+            </ul>
+          </div>
+        )}
+        <button type="submit" className="editor__button editor__button--primary" disabled={busy}>
+          Create page
+        </button>
+      </form>
+    </section>
+  );
+}

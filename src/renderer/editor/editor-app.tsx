@@ -1,0 +1,220 @@
+/**
+ * The page editor of one definition file (/__editor/<name>): outline on the left, live preview in
+ * the middle, the selected section's (or the page's) properties on the right, and the validator's
+ * problems below the toolbar. Everything the visitor would see comes from the real renderer (the
+ * preview frame); everything saved is the definition file, formatted like the repository's.
+ */
+import { useEffect, useReducer, useRef, useState } from 'react';
+import { AddBlock } from './add-block.tsx';
+import { Outline } from './outline.tsx';
+import { PageSettings } from './page-form.tsx';
+import { SectionProps } from './props-form.tsx';
+import { editorReducer, initialState, type Selection } from './state.ts';
+import type { DefinitionDraft, EditorIssue, EditorSession, PreviewMessage } from './types.ts';
+import { storedDraft, useDraftSync, type SaveState } from './use-draft.ts';
+
+const WIDTHS = { desktop: { label: 'Desktop', px: 1280 }, mobile: { label: 'Mobile', px: 390 } } as const;
+type Width = keyof typeof WIDTHS;
+
+/** The section an issue is about (/sections/3/… → 3), else the page. */
+function selectionOf(issue: EditorIssue): Selection {
+  const m = /^\/sections\/(\d+)(?:\/|$)/.exec(issue.pointer);
+  return m ? { kind: 'section', index: Number(m[1]) } : { kind: 'page' };
+}
+
+function statusText(state: SaveState, issues: number, checking: boolean): string {
+  switch (state.kind) {
+    case 'saving':
+      return 'Saving…';
+    case 'saved':
+      return `Saved at ${state.at.toLocaleTimeString()}.`;
+    case 'invalid':
+      return `Not saved: ${state.count} problem${state.count === 1 ? '' : 's'}. Fix them, or choose "Save anyway" (the file then fails npm run validate).`;
+    case 'conflict':
+      return state.message;
+    case 'failed':
+      return `Not saved: ${state.message}`;
+    case 'dirty':
+      return checking ? 'Unsaved changes (checking…)' : `Unsaved changes${issues ? `, ${issues} problem${issues === 1 ? '' : 's'}` : ''}.`;
+    default:
+      return '';
+  }
+}
+
+export function EditorApp({ session, definition }: { session: EditorSession; definition: DefinitionDraft }) {
+  const [state, dispatch] = useReducer(editorReducer, definition, initialState);
+  const [restored, setRestored] = useState(false);
+  useEffect(() => {
+    // An unsaved draft of this tab (reload, crash) comes back; undo is not needed to get it.
+    const stored = storedDraft(session);
+    if (stored) {
+      dispatch({ type: 'reset', draft: stored });
+      // sessionStorage exists only after hydration: the server rendered the file as on disk.
+      // eslint-disable-next-line react-hooks/set-state-in-effect
+      setRestored(true);
+    }
+  }, [session]);
+  const sync = useDraftSync(session, state.draft);
+  const [width, setWidth] = useState<Width>('desktop');
+  const [previewPath, setPreviewPath] = useState<string>();
+  const frame = useRef<HTMLIFrameElement>(null);
+  const selectedPosition = state.selected.kind === 'section' ? state.selected.index : undefined;
+
+  useEffect(() => {
+    const onMessage = (event: MessageEvent<PreviewMessage>) => {
+      if (event.origin !== window.location.origin || event.source !== frame.current?.contentWindow) return;
+      if (event.data?.type === 'editor:select') dispatch({ type: 'select', selection: { kind: 'section', index: event.data.position } });
+    };
+    window.addEventListener('message', onMessage);
+    return () => window.removeEventListener('message', onMessage);
+  }, []);
+  const highlight = () =>
+    frame.current?.contentWindow?.postMessage(
+      { type: 'editor:highlight', position: selectedPosition } satisfies PreviewMessage,
+      window.location.origin,
+    );
+  useEffect(highlight, [selectedPosition]);
+
+  useEffect(() => {
+    const dirty = sync.saveState.kind !== 'clean' && sync.saveState.kind !== 'saved';
+    if (!dirty) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [sync.saveState.kind]);
+
+  const path = previewPath ?? sync.previewPath;
+  const issueCount = (index: number) =>
+    sync.issues.filter((i) => i.pointer.startsWith(`/sections/${index}/`) || i.pointer === `/sections/${index}`).length;
+  const selectedSection = state.selected.kind === 'section' ? state.draft.sections[state.selected.index] : undefined;
+  const status = statusText(sync.saveState, sync.issues.length, sync.checking);
+
+  return (
+    <div className="editor">
+      <header className="editor__bar">
+        <h1 className="editor__title">
+          <a href="/__editor">Page editor</a>: {session.name}
+        </h1>
+        <p className="editor__state">
+          {sync.checking
+            ? 'Checking…'
+            : sync.issues.length
+              ? `${sync.issues.length} problem${sync.issues.length === 1 ? '' : 's'}`
+              : 'Valid'}
+        </p>
+        <div className="editor__actions">
+          <button
+            type="button"
+            className="editor__button editor__button--primary"
+            onClick={() => void sync.save()}
+            disabled={sync.saveState.kind === 'saving'}
+          >
+            Save
+          </button>
+          {sync.issues.length > 0 && (
+            <button
+              type="button"
+              className="editor__button"
+              onClick={() => void sync.save(true)}
+              disabled={sync.saveState.kind === 'saving'}
+            >
+              Save anyway
+            </button>
+          )}
+        </div>
+        <p className="editor__status" role="status">
+          {restored && sync.saveState.kind === 'dirty' ? 'Unsaved changes from your last visit were restored. ' : ''}
+          {status}
+          {sync.saveState.kind === 'conflict' && (
+            <>
+              {' '}
+              <a href={`/__editor/${session.name}`}>Reload from disk</a> (discards the changes made here).
+            </>
+          )}
+          {sync.error ? ` ${sync.error}` : ''}
+        </p>
+      </header>
+
+      {sync.issues.length > 0 && (
+        <section className="editor__problems" aria-labelledby="editor-problems">
+          <h2 id="editor-problems">Problems ({sync.issues.length})</h2>
+          <p>The same messages as npm run validate; CI rejects the file until they are fixed.</p>
+          <ul>
+            {sync.issues.map((issue) => (
+              <li key={issue.text}>
+                <button type="button" className="editor__link" onClick={() => dispatch({ type: 'select', selection: selectionOf(issue) })}>
+                  {issue.text}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+
+      <div className="editor__panes">
+        <div className="editor__outline">
+          <Outline state={state} dispatch={dispatch} blocks={session.blocks} issueCount={issueCount} />
+          <AddBlock
+            blocks={session.blocks}
+            onAdd={(block) => dispatch({ type: 'add', section: { block: block.name, ...structuredClone(block.fixture) } })}
+          />
+        </div>
+
+        <section className="editor__preview" aria-labelledby="editor-preview">
+          <h2 id="editor-preview" className="editor__pane-title">
+            Preview
+          </h2>
+          <div className="editor__preview-bar">
+            <div role="group" aria-label="Preview width">
+              {(Object.keys(WIDTHS) as Width[]).map((key) => (
+                <button key={key} type="button" className="editor__button" aria-pressed={width === key} onClick={() => setWidth(key)}>
+                  {WIDTHS[key].label}
+                </button>
+              ))}
+            </div>
+            <label className="editor__preview-path">
+              Preview URL <input value={path} onChange={(e) => setPreviewPath(e.target.value)} spellCheck={false} />
+            </label>
+          </div>
+          <div className="editor__frame-box">
+            {sync.draftId ? (
+              <iframe
+                ref={frame}
+                title={`Preview of ${path} (${WIDTHS[width].label.toLowerCase()})`}
+                className="editor__frame"
+                style={{ width: WIDTHS[width].px }}
+                src={`/__preview/${sync.draftId}${path.startsWith('/') ? path : `/${path}`}`}
+                onLoad={highlight}
+              />
+            ) : (
+              <p>Preparing the preview…</p>
+            )}
+          </div>
+        </section>
+
+        <aside className="editor__props" aria-label="Properties">
+          {state.selected.kind === 'page' || !selectedSection ? (
+            <PageSettings
+              draft={state.draft}
+              pageSchema={session.pageSchema}
+              endpoints={session.endpoints}
+              fields={sync.fields}
+              issues={sync.issues}
+              onChange={(draft) => dispatch({ type: 'set-page', draft })}
+            />
+          ) : (
+            <SectionProps
+              key={state.keys[state.selected.kind === 'section' ? state.selected.index : 0]}
+              section={selectedSection}
+              index={selectedPosition ?? 0}
+              block={session.blocks.find((b) => b.name === selectedSection.block)}
+              fields={sync.fields}
+              issues={sync.issues}
+              onChange={(section) => dispatch({ type: 'set-section', index: selectedPosition ?? 0, section })}
+            />
+          )}
+        </aside>
+      </div>
+    </div>
+  );
+}

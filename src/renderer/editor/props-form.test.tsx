@@ -1,0 +1,296 @@
+// @vitest-environment jsdom
+/**
+ * The section props form writes only what the author set: a literal, or a binding chosen from the
+ * content fields, and shows the validator's messages beside the field they are about.
+ */
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { useState } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import bannerSchema from '../../../schemas/blocks/banner.schema.json';
+import cardGridSchema from '../../../schemas/blocks/card-grid.schema.json';
+import commonSchema from '../../../schemas/common.schema.json';
+import type { JsonSchema } from '../schema-store.ts';
+import { FieldPicker } from './field-picker.tsx';
+import { errorSchemaFor } from './issues.ts';
+import { SectionProps } from './props-form.tsx';
+import { inlineRefs } from './schema-ui.ts';
+import type { BlockInfo, EditorIssue, FieldInfo, SectionDraft } from './types.ts';
+
+afterEach(cleanup);
+
+const defs = commonSchema.$defs as Record<string, JsonSchema>;
+/** As the backend hands it over: every $ref (common.schema.json's $defs) inlined. */
+function blockInfo(name: string, raw: unknown): BlockInfo {
+  const schema = inlineRefs(raw as JsonSchema, (ref) => defs[ref.split('/').pop() ?? '']);
+  return { name, title: schema.title, description: schema.description ?? '', schema, fixture: {} };
+}
+const blocks: Record<string, BlockInfo> = {
+  banner: blockInfo('banner', bannerSchema),
+  'card-grid': blockInfo('card-grid', cardGridSchema),
+};
+
+const fields: FieldInfo[] = [
+  { path: 'page.page_data.content', type: 'string', html: true, sample: '<p>We build</p>' },
+  { path: 'page.page_data.image', type: 'string', image: true, sample: 'banners/about.svg' },
+  { path: 'page.page_data.name', type: 'string', sample: 'About Veltrix' },
+  { path: 'page.page_data.sort', type: 'integer', sample: 3 },
+  { path: 'page.page_data.tagline', type: 'string', assumed: 'not in SPEC', sample: 'Ahead' },
+  {
+    path: 'list.list.data',
+    type: 'array',
+    items: [
+      { path: 'item.name', type: 'string', sample: 'Five signs' },
+      { path: 'item.slug', type: 'string', sample: 'five-signs' },
+    ],
+  },
+];
+
+/** The editor keeps the draft: re-render with what the form reported, as the reducer would. */
+function Editor({
+  initial,
+  issues = [],
+  onChange,
+}: {
+  initial: SectionDraft;
+  issues?: EditorIssue[];
+  onChange: (next: SectionDraft) => void;
+}) {
+  const [section, setSection] = useState(initial);
+  return (
+    <SectionProps
+      section={section}
+      index={0}
+      block={blocks[initial.block]}
+      fields={fields}
+      issues={issues}
+      onChange={(next) => {
+        onChange(next);
+        setSection(next);
+      }}
+    />
+  );
+}
+
+const issue = (pointer: string, message: string): EditorIssue => ({
+  pointer,
+  message,
+  line: 1,
+  column: 1,
+  text: `x.json:1:1 ${pointer}: ${message}`,
+});
+type Scope = Pick<typeof screen, 'getByRole'>;
+const source = (label: string, scope: Scope = screen) => scope.getByRole('radiogroup', { name: `${label}: value source` });
+const bindTo = (label: string, scope: Scope = screen) =>
+  fireEvent.click(within(source(label, scope)).getByRole('radio', { name: 'Bound to content' }));
+const binding = (label: string, scope: Scope = screen) => within(scope.getByRole('group', { name: `${label}: binding` }));
+const last = (mock: ReturnType<typeof vi.fn>) => mock.mock.calls.at(-1)?.[0] as unknown;
+const describedBy = (element: HTMLElement) =>
+  (element.getAttribute('aria-describedby') ?? '')
+    .split(/\s+/)
+    .map((id) => document.getElementById(id)?.textContent ?? '')
+    .join(' ');
+
+describe('SectionProps', () => {
+  it('a typed heading is the only prop written: no schema default (size: page) slips in', () => {
+    const onChange = vi.fn();
+    render(<Editor initial={{ block: 'banner' }} onChange={onChange} />);
+    expect(screen.getByRole('heading', { name: 'Banner properties' })).toBeTruthy();
+    expect(screen.getByText(/Full-width page banner/)).toBeTruthy();
+    fireEvent.change(screen.getByRole('textbox', { name: 'Heading' }), { target: { value: 'x' } });
+    expect(last(onChange)).toEqual({ block: 'banner', heading: 'x' });
+    // The default shows as the empty choice of the select, not as a value.
+    expect(within(screen.getByRole('combobox', { name: 'Size' })).getByRole('option', { name: 'Default: page' })).toBeTruthy();
+  });
+
+  it('binding a heading keeps the literal as its default; back to fixed keeps the default', () => {
+    const onChange = vi.fn();
+    render(<Editor initial={{ block: 'banner', id: 'top', heading: 'x' }} onChange={onChange} />);
+    bindTo('Heading');
+    // Nothing is written until a field is chosen (an empty $bind would not validate).
+    expect(onChange).not.toHaveBeenCalled();
+    fireEvent.change(binding('Heading').getByRole('combobox', { name: 'Content field' }), { target: { value: 'page.page_data.name' } });
+    expect(last(onChange)).toEqual({ block: 'banner', id: 'top', heading: { $bind: 'page.page_data.name', default: 'x' } });
+
+    fireEvent.click(within(source('Heading')).getByRole('radio', { name: 'Fixed value' }));
+    expect(last(onChange)).toEqual({ block: 'banner', id: 'top', heading: 'x' });
+    expect((screen.getByRole('textbox', { name: 'Heading' }) as HTMLInputElement).value).toBe('x');
+  });
+
+  it('a binding can try several fields, or be a template with inserted fields', () => {
+    const onChange = vi.fn();
+    render(<Editor initial={{ block: 'banner', heading: { $bind: 'page.page_data.name' } }} onChange={onChange} />);
+    fireEvent.click(binding('Heading').getByRole('button', { name: 'Add a field to try when this one is empty' }));
+    fireEvent.change(binding('Heading').getByRole('combobox', { name: 'Or, when empty' }), { target: { value: 'page.page_data.tagline' } });
+    expect(last(onChange)).toEqual({ block: 'banner', heading: { $bind: ['page.page_data.name', 'page.page_data.tagline'] } });
+
+    fireEvent.change(binding('Heading').getByRole('combobox', { name: 'Kind' }), { target: { value: 'template' } });
+    expect(last(onChange)).toEqual({ block: 'banner', heading: { $template: '{page.page_data.name}', encode: false } });
+    fireEvent.change(binding('Heading').getByRole('textbox', { name: 'Template' }), { target: { value: 'Welcome to ' } });
+    fireEvent.change(binding('Heading').getByRole('combobox', { name: 'Insert field' }), { target: { value: 'page.page_data.name' } });
+    fireEvent.change(binding('Heading').getByRole('textbox', { name: 'Fallback (default)' }), { target: { value: 'Welcome' } });
+    expect(last(onChange)).toEqual({
+      block: 'banner',
+      heading: { $template: 'Welcome to {page.page_data.name}', encode: false, default: 'Welcome' },
+    });
+  });
+
+  it('the validator message of /sections/0/heading/$bind shows, word for word, beside the heading', () => {
+    const message = 'GET /api/page/about-us has no field "nme" in page_data (did you mean "name"?)';
+    render(
+      <Editor
+        initial={{ block: 'banner', heading: { $bind: 'page.page_data.nme' } }}
+        issues={[issue('/sections/0/heading/$bind', message)]}
+        onChange={vi.fn()}
+      />,
+    );
+    const picker = binding('Heading').getByRole('combobox', { name: 'Content field' });
+    const field = picker.closest('.editor-props-field') as HTMLElement;
+    expect(within(field).getByText(message)).toBeTruthy();
+    expect(describedBy(picker)).toContain(message);
+    // The path the file has, though no known field, is kept and shown for editing.
+    expect((binding('Heading').getByRole('combobox', { name: 'Content field: path' }) as HTMLInputElement).value).toBe(
+      'page.page_data.nme',
+    );
+    // Listed once more among the section's problems, with its place.
+    const list = screen.getByRole('region', { name: 'Problems in this section' });
+    expect(within(list).getByText('/heading/$bind')).toBeTruthy();
+  });
+
+  it('card-grid items bound with $each: the map picks the list entry fields, link edited per sub-property', () => {
+    const onChange = vi.fn();
+    render(<Editor initial={{ block: 'card-grid', items: [] }} onChange={onChange} />);
+    bindTo('Items');
+    const each = within(screen.getByRole('group', { name: 'Items: one item per list entry' }));
+    const list = each.getByRole('combobox', { name: 'List' });
+    expect(within(list).getAllByRole('option')[1].textContent).toBe('list.list.data — list');
+    fireEvent.change(list, { target: { value: 'list.list.data' } });
+    expect(last(onChange)).toEqual({ block: 'card-grid', items: { $each: 'list.list.data', map: {} } });
+
+    // The card-grid's own heading has a title too: the map's fields are those under "Each item".
+    const map = within(each.getByRole('group', { name: 'Each item' }));
+    bindTo('Title', map);
+    const title = binding('Title', map).getByRole('combobox', { name: 'Content field' });
+    const matching = within(title).getByRole('group', { name: 'Matching fields' });
+    expect(within(matching).getAllByRole('option')[0].textContent).toBe('item.name — string — "Five signs"');
+    fireEvent.change(title, { target: { value: 'item.name' } });
+    const link = within(map.getByRole('group', { name: 'Link' }));
+    fireEvent.change(link.getByRole('textbox', { name: 'Label' }), { target: { value: 'Read' } });
+    bindTo('Href', link);
+    fireEvent.change(binding('Href', link).getByRole('combobox', { name: 'Kind' }), { target: { value: 'template' } });
+    fireEvent.change(binding('Href', link).getByRole('textbox', { name: 'Template' }), { target: { value: '/blog/' } });
+    fireEvent.change(binding('Href', link).getByRole('combobox', { name: 'Insert field' }), { target: { value: 'item.slug' } });
+    fireEvent.change(each.getByRole('spinbutton', { name: 'Limit' }), { target: { value: '3' } });
+    expect(last(onChange)).toEqual({
+      block: 'card-grid',
+      items: {
+        $each: 'list.list.data',
+        map: { title: { $bind: 'item.name' }, link: { label: 'Read', href: { $template: '/blog/{item.slug}' } } },
+        limit: 3,
+      },
+    });
+  });
+
+  it('an issue inside the map shows at the map field', () => {
+    const items = { $each: 'list.list.data', map: { title: { $bind: 'item.nam' } } };
+    render(
+      <Editor
+        initial={{ block: 'card-grid', items }}
+        issues={[issue('/sections/0/items/map/title/$bind', 'no field "nam"')]}
+        onChange={vi.fn()}
+      />,
+    );
+    const map = within(screen.getByRole('group', { name: 'Each item' }));
+    const picker = binding('Title', map).getByRole('combobox', { name: 'Content field' });
+    expect(within(picker.closest('.editor-props-field') as HTMLElement).getByText('no field "nam"')).toBeTruthy();
+  });
+
+  it('a fixed list adds items and edits their fields', () => {
+    const onChange = vi.fn();
+    render(<Editor initial={{ block: 'card-grid', items: [] }} onChange={onChange} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Add card' }));
+    const card = within(screen.getByRole('group', { name: 'Card 1' }));
+    fireEvent.change(card.getByRole('textbox', { name: 'Title' }), { target: { value: 'Plan A' } });
+    expect(last(onChange)).toEqual({ block: 'card-grid', items: [{ title: 'Plan A' }] });
+    expect(screen.getByRole('button', { name: 'Remove item 1' })).toBeTruthy();
+  });
+
+  it('a binding without a form of its own ($switch) is edited as JSON', () => {
+    const onChange = vi.fn();
+    const heading = { $switch: 'page.type', cases: { blog: 'Blog' }, default: 'News' };
+    render(<Editor initial={{ block: 'banner', heading }} onChange={onChange} />);
+    const json = screen.getByRole('textbox', { name: 'Heading (binding as JSON)' }) as HTMLTextAreaElement;
+    expect(JSON.parse(json.value)).toEqual(heading);
+    fireEvent.change(json, { target: { value: '{"$switch": "page.type", "cases": {}' } });
+    expect(onChange).not.toHaveBeenCalled();
+    fireEvent.change(json, { target: { value: '{"$switch": "page.type", "cases": {}}' } });
+    expect(last(onChange)).toEqual({ block: 'banner', heading: { $switch: 'page.type', cases: {} } });
+    fireEvent.click(within(source('Heading')).getByRole('radio', { name: 'Fixed value' }));
+    expect(last(onChange)).toEqual({ block: 'banner' });
+  });
+
+  it('an unknown block gets a message and no form', () => {
+    render(<SectionProps section={{ block: 'carousel-3d' }} index={2} block={undefined} fields={fields} issues={[]} onChange={vi.fn()} />);
+    expect(screen.getByText(/Unknown block “carousel-3d”/)).toBeTruthy();
+    expect(screen.queryByRole('textbox')).toBeNull();
+  });
+});
+
+describe('FieldPicker', () => {
+  const options = (expected: Parameters<typeof FieldPicker>[0]['expected']) => {
+    const { unmount } = render(<FieldPicker label="Content field" fields={fields} expected={expected} onChange={vi.fn()} />);
+    const select = screen.getByRole('combobox', { name: 'Content field' });
+    const group = (name: string) =>
+      within(within(select).getByRole('group', { name }))
+        .getAllByRole('option')
+        .map((o) => o.textContent);
+    const out = { matching: group('Matching fields'), other: group('Other fields') };
+    unmount();
+    return out;
+  };
+
+  it('offers plain text fields first for a text prop, with type and sample; HTML and images among the others', () => {
+    const { matching, other } = options({ type: 'string' });
+    expect(matching).toEqual(['page.page_data.name — string — "About Veltrix"', 'page.page_data.tagline — string — "Ahead" (assumed)']);
+    expect(other).toContain('page.page_data.content — HTML — "<p>We build</p>"');
+    expect(other).toContain('page.page_data.image — image — "banners/about.svg"');
+  });
+
+  it('offers HTML fields first for an HTML prop, image fields for an image prop', () => {
+    expect(options({ type: 'string', html: true }).matching[0]).toMatch(/^page\.page_data\.content — HTML/);
+    expect(options({ type: 'string', image: true }).matching).toEqual(['page.page_data.image — image — "banners/about.svg"']);
+    expect(options({ type: 'integer' }).matching).toEqual(['page.page_data.sort — integer — 3']);
+  });
+
+  it('takes a path that is not listed', () => {
+    const onChange = vi.fn();
+    render(<FieldPicker label="Content field" fields={fields} expected={{ type: 'string' }} onChange={onChange} />);
+    fireEvent.change(screen.getByRole('combobox', { name: 'Content field' }), { target: { value: '(another path)' } });
+    fireEvent.change(screen.getByRole('combobox', { name: 'Content field: path' }), { target: { value: 'search.q' } });
+    expect(onChange).toHaveBeenLastCalledWith('search.q');
+  });
+});
+
+describe('errorSchemaFor', () => {
+  it('nests by pointer segments below the prefix, unescaping ~1 and ~0', () => {
+    const errors = errorSchemaFor(
+      [issue('/sections/1/a~1b/c~0d', 'm1'), issue('/sections/1/links/0/href', 'm2'), issue('/sections/2/x', 'other')],
+      '/sections/1',
+    );
+    expect(errors).toEqual({ 'a/b': { 'c~d': { __errors: ['m1'] } }, links: { 0: { href: { __errors: ['m2'] } } } });
+  });
+
+  it('puts an issue inside a binding node on its field; only an $each map goes deeper', () => {
+    const data = { heading: { $bind: 'x', default: 1 }, items: { $each: 'l', map: { title: { $bind: 'item.y' } }, limit: 0 } };
+    const errors = errorSchemaFor(
+      [
+        issue('/s/heading/default', 'a'),
+        issue('/s/items/limit', 'b'),
+        issue('/s/items/map/title/$bind', 'c'),
+        issue('/s/heading/$bind', 'd'),
+      ],
+      '/s',
+      data,
+    );
+    expect(errors).toEqual({ heading: { __errors: ['a', 'd'] }, items: { __errors: ['b'], map: { title: { __errors: ['c'] } } } });
+  });
+});

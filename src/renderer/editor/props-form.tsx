@@ -1,0 +1,292 @@
+/**
+ * The props of one section, as a form generated from its block schema (rjsf). Every property can
+ * be a fixed value or bound to content: our FieldTemplate puts the switch on each field and shows
+ * the binding editor instead of rjsf's widget when the value is a binding node.
+ */
+import Form from '@rjsf/core';
+import {
+  ADDITIONAL_PROPERTY_FLAG,
+  type FieldTemplateProps,
+  type ObjectFieldTemplateProps,
+  type RJSFSchema,
+  type TemplatesType,
+} from '@rjsf/utils';
+import validator from '@rjsf/validator-ajv8';
+import { useId, useMemo, useState, type ReactNode } from 'react';
+import { BindingField, isComplete, IssueList, Row, ValueSource } from './binding-field.tsx';
+import { ArrayTemplate, EachEditor, textButton } from './each-editor.tsx';
+import { errorSchemaFor, issuesUnder } from './issues.ts';
+import {
+  formSchema,
+  humanize,
+  isBindingNode,
+  literalOf,
+  mergeInOrder,
+  minimal,
+  pointerOf,
+  rootUiSchema,
+  schemaType,
+  type Json,
+} from './schema-ui.ts';
+import type { JsonSchema } from '../schema-store.ts';
+import type { BlockInfo, EditorIssue, FieldInfo, SectionDraft } from './types.ts';
+
+/** What every field of a props form needs beyond rjsf's props. */
+export interface EditorFormContext {
+  fields: FieldInfo[];
+  issues: EditorIssue[];
+  /** JSON pointer of the form's root value in the definition. */
+  pointer: string;
+}
+
+/** An incomplete binding (no path chosen yet) stays here; the file keeps the literal meanwhile. */
+function SourceTemplate(props: FieldTemplateProps<unknown, RJSFSchema, EditorFormContext>) {
+  const { id, label, children, rawErrors = [], rawDescription, hidden, displayLabel, required, schema, formData, fieldPathId } = props;
+  const { registry, onChange, onKeyRenameBlur, onRemoveProperty } = props;
+  const [draft, setDraft] = useState<Json | null>(null);
+  const [kept, setKept] = useState<unknown>();
+  const { fields, issues, pointer } = registry.formContext;
+  const path = fieldPathId.path;
+  if (hidden) return <div hidden>{children}</div>;
+  // The root: SectionProps / PageSettings give the heading and list the issues.
+  if (path.length === 0) return children;
+
+  // Our helpers read the same keywords through the repository's own schema type.
+  const literal = schema as unknown as JsonSchema;
+  const switchable = typeof path[path.length - 1] === 'string';
+  const type = schemaType(literal);
+  const container = type === 'object' || type === 'array';
+  const node = (draft ?? formData) as Json;
+  const bound = switchable && (draft !== null || isBindingNode(formData));
+  const helpId = `${id}__description`;
+  const errorId = `${id}__error`;
+  const describedBy = [rawDescription && helpId, rawErrors.length > 0 && errorId].filter(Boolean).join(' ') || undefined;
+  const set = (value: unknown) => onChange(value, path);
+  const update = (next: Json) => {
+    setDraft(isComplete(next) ? null : next);
+    if (isComplete(next)) set(next);
+  };
+  const choose = (toBound: boolean) => {
+    if (toBound === bound) return;
+    if (toBound) {
+      setKept(formData);
+      const fallback = formData === undefined ? {} : { default: formData };
+      setDraft(type === 'array' ? { $each: '', map: {} } : { $bind: '', ...fallback });
+    } else {
+      setDraft(null);
+      const next = type === 'array' ? kept : (literalOf(node, fields, literal) ?? kept);
+      // Leaving a binding that was never written changes nothing in the file.
+      if (JSON.stringify(next) !== JSON.stringify(formData)) set(next);
+    }
+  };
+
+  let body: ReactNode = children;
+  if (bound && '$each' in node)
+    body = (
+      <EachEditor
+        {...{ id, label, describedBy, fields, issues, onChange: update, value: node }}
+        schema={literal}
+        pointer={pointerOf(pointer, path)}
+        MapForm={PropsForm}
+      />
+    );
+  else if (bound)
+    body = (
+      <BindingField
+        {...{ label, describedBy, fields, onChange: update, value: node }}
+        schema={literal}
+        link={/href|url$/i.test(String(path[path.length - 1]))}
+      />
+    );
+
+  const text = (
+    <>
+      {label}
+      {required && <span aria-hidden="true"> *</span>}
+    </>
+  );
+  const parts = (
+    <>
+      {switchable && <ValueSource label={label} name={`${id}__source`} bound={bound} onChange={choose} />}
+      {rawDescription && (
+        <p id={helpId} className="editor-props-help">
+          {rawDescription}
+        </p>
+      )}
+      {body}
+      {rawErrors.length > 0 && (
+        <ul id={errorId} className="editor-props-errors">
+          {rawErrors.map((message, index) => (
+            <li key={index}>{message}</li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+  const additional = ADDITIONAL_PROPERTY_FLAG in schema && (
+    <div className="editor-props-row">
+      <label htmlFor={`${id}-key`}>Name</label>
+      <input id={`${id}-key`} type="text" defaultValue={label} onBlur={onKeyRenameBlur} />
+      <button type="button" className="editor-props-button" onClick={onRemoveProperty}>
+        Remove {label}
+      </button>
+    </div>
+  );
+  if (container)
+    return (
+      <fieldset className={`editor-props-group${bound ? ' is-bound' : ''}`}>
+        <legend>{typeof path[path.length - 1] === 'number' ? `${label} ${Number(path[path.length - 1]) + 1}` : text}</legend>
+        {additional}
+        {parts}
+      </fieldset>
+    );
+  return (
+    <div className={`editor-props-field${bound ? ' is-bound' : ''}`}>
+      {additional}
+      {displayLabel && !bound ? (
+        <label htmlFor={id} className="editor-props-label">
+          {text}
+        </label>
+      ) : (
+        <span className="editor-props-label">{text}</span>
+      )}
+      {parts}
+    </div>
+  );
+}
+
+function ObjectTemplate({ properties, schema, uiSchema, formData, onAddProperty }: ObjectFieldTemplateProps) {
+  const expandable = Boolean(schema.additionalProperties) && uiSchema?.['ui:options']?.expandable !== false && !isBindingNode(formData);
+  return (
+    <div className="editor-props-object">
+      {properties.map((property) => property.content)}
+      {expandable && (
+        <button type="button" className="editor-props-button" onClick={onAddProperty}>
+          Add a value
+        </button>
+      )}
+    </div>
+  );
+}
+
+const TEMPLATES: Partial<TemplatesType<unknown, RJSFSchema, EditorFormContext>> = {
+  FieldTemplate: SourceTemplate,
+  ObjectFieldTemplate: ObjectTemplate,
+  ArrayFieldTemplate: ArrayTemplate,
+  ButtonTemplates: {
+    AddButton: textButton('Add'),
+    CopyButton: textButton('Copy'),
+    MoveDownButton: textButton('Move down'),
+    MoveUpButton: textButton('Move up'),
+    RemoveButton: textButton('Remove'),
+    ClearButton: textButton('Clear'),
+    SubmitButton: () => null,
+  },
+};
+
+export interface PropsFormProps {
+  /** The object schema of the value ($refs inlined), defaults included (they become placeholders). */
+  schema: JsonSchema;
+  value: Json;
+  fields: FieldInfo[];
+  issues: EditorIssue[];
+  /** JSON pointer of `value` in the definition: issues below it show at their fields. */
+  pointer: string;
+  /** Prefix of the ids of the form's fields (unique on the page). */
+  idPrefix: string;
+  onChange: (next: Json) => void;
+}
+
+/** A value edited through its schema: what changed, keys in file order, nothing the author did not set. */
+export function PropsForm({ schema, value, fields, issues, pointer, idPrefix, onChange }: PropsFormProps) {
+  const rjsfSchema = useMemo(() => formSchema(schema), [schema]);
+  const uiSchema = useMemo(() => rootUiSchema(schema), [schema]);
+  const extraErrors = useMemo(() => errorSchemaFor(issues, pointer, value), [issues, pointer, value]);
+  const context = useMemo<EditorFormContext>(() => ({ fields, issues, pointer }), [fields, issues, pointer]);
+  return (
+    <Form<unknown, RJSFSchema, EditorFormContext>
+      tagName="div"
+      className="editor-props-form"
+      schema={rjsfSchema}
+      uiSchema={uiSchema}
+      validator={validator}
+      noValidate
+      showErrorList={false}
+      idPrefix={idPrefix}
+      formData={value}
+      formContext={context}
+      extraErrors={extraErrors}
+      templates={TEMPLATES}
+      experimental_defaultFormStateBehavior={{ emptyObjectFields: 'skipDefaults', arrayMinItems: { populate: 'never' } }}
+      onChange={(event) => onChange(mergeInOrder(value, (minimal(event.formData) ?? {}) as Json, schema))}
+    >
+      <></>
+    </Form>
+  );
+}
+
+export interface SectionPropsProps {
+  section: SectionDraft;
+  index: number;
+  block: BlockInfo | undefined;
+  fields: FieldInfo[];
+  /** The whole draft's issues: those under /sections/<index> show here. */
+  issues: EditorIssue[];
+  onChange: (next: SectionDraft) => void;
+}
+
+const ID_PATTERN = /^[a-z][a-z0-9-]*$/;
+
+/** The schema's title names the props type (CardGridProps): "Card grid". */
+const blockTitle = (block: BlockInfo) => humanize(block.title?.replace(/Props$/, '') || block.name);
+
+export function SectionProps({ section, index, block, fields, issues, onChange }: SectionPropsProps) {
+  const uid = useId();
+  const pointer = `/sections/${index}`;
+  const { block: name, id: sectionId, ...props } = section;
+  const change = (next: { id?: string } & Json) =>
+    onChange(mergeInOrder(section, { block: name, id: sectionId, ...next }, block?.schema) as SectionDraft);
+  return (
+    <section className="editor-props" aria-labelledby={`${uid}-heading`}>
+      <h2 id={`${uid}-heading`}>{block ? `${blockTitle(block)} properties` : 'Section properties'}</h2>
+      {block?.description && <p className="editor-props-help">{block.description}</p>}
+      <IssueList issues={issuesUnder(issues, pointer)} prefix={pointer} title="Problems in this section" />
+      {!block ? (
+        <p className="editor-props-error">
+          Unknown block &ldquo;{name}&rdquo;: the registry has no block of that name, so there is no form for its props.
+        </p>
+      ) : (
+        <>
+          <Row
+            id={`${uid}-id`}
+            label="Section id"
+            help="HTML id for in-page links (#contact) and scrollTo: a lower-case letter, then lower-case letters, digits and hyphens (^[a-z][a-z0-9-]*$)."
+            issues={issues}
+            pointer={`${pointer}/id`}
+          >
+            {(describedBy) => (
+              <input
+                id={`${uid}-id`}
+                type="text"
+                value={sectionId ?? ''}
+                spellCheck={false}
+                aria-invalid={(sectionId !== undefined && !ID_PATTERN.test(sectionId)) || undefined}
+                aria-describedby={describedBy}
+                onChange={(event) => change({ ...props, id: event.target.value || undefined })}
+              />
+            )}
+          </Row>
+          <PropsForm
+            schema={block.schema}
+            value={props}
+            fields={fields}
+            issues={issues}
+            pointer={pointer}
+            idPrefix={`section${index}`}
+            onChange={(next) => change(next)}
+          />
+        </>
+      )}
+    </section>
+  );
+}

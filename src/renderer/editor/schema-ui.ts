@@ -1,0 +1,238 @@
+/**
+ * Block and page schemas → what the props forms need: an rjsf schema without defaults (so rjsf
+ * never writes a value the author did not choose), a uiSchema with readable labels, and the small
+ * value helpers shared by the fixed/bound editors.
+ */
+import type { RJSFSchema, UiSchema } from '@rjsf/utils';
+import type { JsonSchema } from '../schema-store.ts';
+import type { EndpointInfo, FieldInfo } from './types.ts';
+
+export type Json = Record<string, unknown>;
+
+/** The keys that make an object a binding node instead of a literal. */
+export const BINDING_KEYS = ['$bind', '$template', '$each', '$count', '$switch'] as const;
+
+export const isPlainObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+export const isBindingNode = (value: unknown): value is Json => isPlainObject(value) && BINDING_KEYS.some((key) => key in value);
+
+/** Replaces every $ref by what `resolve` returns for it; keywords beside the $ref win. */
+export function inlineRefs(schema: JsonSchema, resolve: (ref: string) => JsonSchema | undefined, depth = 0): JsonSchema {
+  if (depth > 32) throw new Error('inlineRefs: $ref cycle');
+  const walk = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(walk);
+    if (!isPlainObject(node)) return node;
+    const { $ref, ...rest } = node;
+    const out: Json = {};
+    if (typeof $ref === 'string') {
+      const target = resolve($ref);
+      if (!target) throw new Error(`inlineRefs: cannot resolve ${$ref}`);
+      Object.assign(out, inlineRefs(target, resolve, depth + 1));
+    }
+    for (const [key, value] of Object.entries(rest)) out[key] = walk(value);
+    return out;
+  };
+  return walk(schema) as JsonSchema;
+}
+
+const WORDS: Record<string, string> = { cta: 'CTA', html: 'HTML', url: 'URL', id: 'ID', faq: 'FAQ', pdf: 'PDF' };
+
+/** imageMobile → "Image mobile", cta → "CTA", page_title → "Page title". */
+export function humanize(name: string): string {
+  const words = name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .split(/[\s_-]+/)
+    .filter(Boolean)
+    .map((word) => WORDS[word.toLowerCase()] ?? word.toLowerCase());
+  const text = words.join(' ');
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+export function schemaType(schema: JsonSchema): string | undefined {
+  if (typeof schema.type === 'string') return schema.type;
+  if (Array.isArray(schema.type)) return schema.type.find((type) => type !== 'null');
+  if (schema.enum?.length) return typeof schema.enum[0] === 'number' ? 'number' : typeof schema.enum[0];
+  if (schema.properties) return 'object';
+  return undefined;
+}
+
+export const itemSchemaOf = (schema: JsonSchema): JsonSchema => (Array.isArray(schema.items) ? schema.items[0] : schema.items) ?? {};
+
+export interface Expected {
+  type?: string;
+  html?: boolean;
+  image?: boolean;
+  list?: boolean;
+}
+
+/** What a prop wants bound to it: the FieldPicker ranks fields by it. */
+export function expectedOf(schema: JsonSchema): Expected {
+  const type = schemaType(schema);
+  return {
+    type,
+    html: schema.contentMediaType === 'text/html' || undefined,
+    image: schema.format === 'image' || undefined,
+    list: type === 'array' || undefined,
+  };
+}
+
+/** The schema rjsf renders: no defaults (they would be written into the file) and no $id. */
+export function formSchema(schema: JsonSchema): RJSFSchema {
+  const strip = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(strip);
+    if (!isPlainObject(node)) return node;
+    const out: Json = {};
+    for (const [key, value] of Object.entries(node)) {
+      if (key === 'default' || key === '$id' || key === '$schema') continue;
+      // `properties` maps names to schemas: a prop may well be called "default".
+      out[key] = key === 'properties' && isPlainObject(value) ? mapValues(value, strip) : strip(value);
+    }
+    return out;
+  };
+  return strip(schema) as RJSFSchema;
+}
+
+const mapValues = (object: Json, fn: (value: unknown) => unknown): Json =>
+  Object.fromEntries(Object.entries(object).map(([key, value]) => [key, fn(value)]));
+
+/** Labels from property names (a shared $def's title would name every link "Link"), defaults as placeholders. */
+export function uiSchemaFor(schema: JsonSchema, title?: string): UiSchema {
+  const ui: UiSchema = {};
+  if (title) ui['ui:title'] = title;
+  const type = schemaType(schema);
+  if (schema.default !== undefined) ui['ui:placeholder'] = schema.enum ? `Default: ${String(schema.default)}` : String(schema.default);
+  else if (schema.enum) ui['ui:placeholder'] = 'Not set';
+  if (schema.contentMediaType === 'text/html') ui['ui:widget'] = 'textarea';
+  if (type === 'object' && schema.properties)
+    for (const [key, property] of Object.entries(schema.properties)) ui[key] = uiSchemaFor(property, humanize(key));
+  if (type === 'array') {
+    const items = itemSchemaOf(schema);
+    ui.items = uiSchemaFor(items, items.title ? humanize(items.title) : 'Item');
+  }
+  return ui;
+}
+
+/** The form's root uiSchema: no submit button (every change is saved as a draft). */
+export const rootUiSchema = (schema: JsonSchema): UiSchema => ({
+  ...uiSchemaFor(schema),
+  'ui:submitButtonOptions': { norender: true },
+});
+
+/** Drops undefined values and emptied objects so an untouched prop never reaches the file. */
+export function minimal(value: unknown, inArray = false): unknown {
+  if (Array.isArray(value)) return value.map((item) => minimal(item, true) ?? null);
+  if (!isPlainObject(value)) return value;
+  const out: Json = {};
+  for (const [key, child] of Object.entries(value)) {
+    // A binding node keeps its own shape ($each needs its map even when empty).
+    const next = isBindingNode(value) ? child : minimal(child);
+    if (next !== undefined) out[key] = next;
+  }
+  return Object.keys(out).length || inArray || isBindingNode(value) ? out : undefined;
+}
+
+/**
+ * Keys in the order of `before` (the file's), new ones after; a value equal to the schema's default
+ * that was not there before is dropped (a checkbox ticked and unticked again).
+ */
+export function mergeInOrder(before: Json, after: Json, schema?: JsonSchema): Json {
+  const keep = (key: string) =>
+    after[key] !== undefined && (key in before || JSON.stringify(after[key]) !== JSON.stringify(schema?.properties?.[key]?.default));
+  const out: Json = {};
+  for (const key of Object.keys(before)) if (keep(key)) out[key] = after[key];
+  for (const key of Object.keys(after)) if (!(key in out) && keep(key)) out[key] = after[key];
+  return out;
+}
+
+/** A fallback typed as text, as the prop's type wants it. */
+export function coerce(text: string, schema: JsonSchema): unknown {
+  const type = schemaType(schema);
+  if ((type === 'number' || type === 'integer') && text.trim() !== '' && Number.isFinite(Number(text))) return Number(text);
+  if (type === 'boolean' && (text === 'true' || text === 'false')) return text === 'true';
+  return text;
+}
+
+/** A literal as the text of an input. */
+export const asText = (value: unknown): string =>
+  value === undefined || value === null ? '' : typeof value === 'string' ? value : JSON.stringify(value);
+
+const fitsScalar = (sample: unknown, schema: JsonSchema) => {
+  const type = schemaType(schema);
+  if (type === 'integer' || type === 'number') return typeof sample === 'number';
+  return type === undefined || typeof sample === type;
+};
+
+/** The literal a binding leaves behind when switched to a fixed value: its default, else a sample. */
+export function literalOf(node: Json, fields: FieldInfo[], schema: JsonSchema): unknown {
+  if (node.default !== undefined) return node.default;
+  const sampleOf = (path: string) => fields.find((field) => field.path === path)?.sample;
+  if (node.$bind !== undefined) {
+    const first = ([] as unknown[]).concat(node.$bind).find((path) => typeof path === 'string' && path);
+    const sample = typeof first === 'string' ? sampleOf(first) : undefined;
+    return sample !== undefined && fitsScalar(sample, schema) ? sample : undefined;
+  }
+  if (typeof node.$template === 'string') {
+    let complete = true;
+    const text = node.$template.replace(/\{([^}]+)\}/g, (_, path: string) => {
+      const sample = sampleOf(path);
+      if (sample === undefined || sample === null || typeof sample === 'object') complete = false;
+      return String(sample);
+    });
+    return complete && node.$template ? text : undefined;
+  }
+  return undefined;
+}
+
+/** A JSON pointer below `prefix` for an rjsf field path. */
+export const pointerOf = (prefix: string, path: readonly (string | number)[]) =>
+  prefix + path.map((segment) => `/${String(segment).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
+
+// Sources: a source path is an endpoint of the contract with its {params} filled in.
+
+/** `key` set (or removed when undefined / an empty object) without moving the other keys. */
+export function withKey<T extends object>(object: T, key: string, value: unknown): T {
+  const empty = value === undefined || (isPlainObject(value) && Object.keys(value).length === 0);
+  if (empty) {
+    const { [key]: _gone, ...rest } = object as Json;
+    return rest as T;
+  }
+  return { ...object, [key]: value };
+}
+
+export const routeParams = (route: unknown): string[] => [
+  ...new Set(([] as unknown[]).concat(route ?? []).flatMap((r) => [...String(r).matchAll(/:(\w+)/g)].map((m) => m[1]))),
+];
+
+/** The endpoint a source path reads and the values of its {params}; the most literal match wins. */
+export function matchEndpoint(
+  path: string,
+  endpoints: EndpointInfo[],
+  brand?: string,
+): { endpoint: EndpointInfo; values: Record<string, string> } | undefined {
+  // {brand} is the site's brand (site.config.json), as in routes.
+  const segments = (brand ? path.replace(/\{brand\}/g, brand) : path).split('/');
+  const candidates = [...endpoints].sort((a, b) => a.params.length - b.params.length);
+  for (const endpoint of candidates) {
+    const pattern = endpoint.path.split('/');
+    if (pattern.length !== segments.length) continue;
+    const values: Record<string, string> = {};
+    const fits = pattern.every((part, i) => {
+      const param = /^\{(\w+)\}$/.exec(part)?.[1];
+      if (!param) return part === segments[i];
+      // Its own placeholder left in the path means "not filled in yet".
+      values[param] = segments[i] === part ? '' : segments[i];
+      return true;
+    });
+    if (fits) return { endpoint, values };
+  }
+  return undefined;
+}
+
+export const fillPath = (endpoint: EndpointInfo, values: Record<string, string>) =>
+  endpoint.path.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] || whole);
+
+/** A route parameter of the same name, else the only one when the endpoint has one too. */
+export function paramDefault(name: string, endpoint: EndpointInfo, params: string[]): string {
+  if (params.includes(name)) return `{params.${name}}`;
+  return params.length === 1 && endpoint.params.length === 1 ? `{params.${params[0]}}` : '';
+}

@@ -1,0 +1,166 @@
+/**
+ * The page editor's contract (issue 12), shared by its browser side (src/renderer/editor/, the
+ * /__editor and /__preview routes) and its development-server side (tools/editor/: the JSON API
+ * and the backend behind the routes' loaders). Development only: nothing here reaches a
+ * production build (src/routes.ts leaves the routes out).
+ */
+import type { DefinitionFile, SectionSpec } from '../../generated/page-definition.ts';
+import type { PageLoader } from '../page-loader.server.ts';
+import type { JsonSchema } from '../schema-store.ts';
+
+/** A definition as the editor holds it: the parsed file, keys in file order. */
+export type DefinitionDraft = DefinitionFile;
+export type SectionDraft = SectionSpec;
+
+/** One problem of the draft, exactly as `npm run validate` reports it. */
+export interface EditorIssue {
+  /** JSON pointer into the definition, e.g. /sections/2/heading/$bind ("" for the whole file). */
+  pointer: string;
+  line: number;
+  column: number;
+  message: string;
+  /** The CLI's line: `page-definitions/x.json:12:7 /sections/2/heading/$bind: message` (formatIssue). */
+  text: string;
+}
+
+/** A block the outline can add: from the registry, its schema and its fixture. */
+export interface BlockInfo {
+  name: string;
+  title?: string;
+  /** The schema's description (help text). */
+  description: string;
+  /** The block's props schema with every $ref inlined (rjsf needs no resolver). */
+  schema: JsonSchema;
+  /** Example props (src/blocks/<name>/fixture.ts): what a new section starts with. */
+  fixture: Record<string, unknown>;
+}
+
+/** A GET endpoint of the content contract (schemas/content/contract.json) a source can read. */
+export interface EndpointInfo {
+  /** Contract path, e.g. /api/blog/{slug} */
+  path: string;
+  description?: string;
+  /** Path parameters ({slug}); a source fills them with {params.x} / {search.x} or a literal. */
+  params: string[];
+  query: { name: string; required: boolean; description?: string }[];
+  /** SPEC does not name it (x-assumed): a page may bind it only as an extra. */
+  assumed?: string;
+}
+
+/** A value a prop can be bound to: one field of a source's response (or params / search / site). */
+export interface FieldInfo {
+  /** The whole binding path, e.g. page.page_data.name; inside an $each map, item.name. */
+  path: string;
+  type: 'string' | 'number' | 'integer' | 'boolean' | 'array' | 'object' | 'null' | 'unknown';
+  /** contentMediaType text/html: bind it to an HTML prop. */
+  html?: boolean;
+  /** An image path (format image / image-path). */
+  image?: boolean;
+  description?: string;
+  /** x-assumed: SPEC does not name the field. */
+  assumed?: string;
+  /** What the content service returned there just now (strings cut to 120 characters). */
+  sample?: unknown;
+  /** For a list of objects: the fields of one entry, as item.<field> paths (for $each maps). */
+  items?: FieldInfo[];
+}
+
+/** What the editor page of one definition file starts from (the /__editor/<name> loader). */
+export interface EditorSession {
+  /** As `npm run validate` names it: page-definitions/about.json */
+  file: string;
+  /** The file name: about.json (the URL /__editor/about.json) */
+  name: string;
+  /** The text on disk when opened, and its modification time (the save refuses if it changed). */
+  text: string;
+  mtimeMs: number;
+  /** JSON.parse(text), or undefined when the file is not JSON (the editor then only lists the problem). */
+  definition?: DefinitionDraft;
+  issues: EditorIssue[];
+  blocks: BlockInfo[];
+  /** page-definition.schema.json with $refs inlined (page settings: layout, meta, route …). */
+  pageSchema: JsonSchema;
+  endpoints: EndpointInfo[];
+  /** Bindable fields of the definition's sources (and params, search, site). */
+  fields: FieldInfo[];
+  /** A URL of the page to preview, route parameters filled in where a sample is known. */
+  previewPath: string;
+}
+
+/** POST /__editor/api/draft: check a draft (on every change) and keep it for the preview. */
+export interface DraftRequest {
+  file: string;
+  definition: DefinitionDraft;
+}
+export interface DraftResponse {
+  /** Preview it at /__preview/<draftId><previewPath>. */
+  draftId: string;
+  /** The file as a save would write it. */
+  text: string;
+  issues: EditorIssue[];
+  fields: FieldInfo[];
+  previewPath: string;
+}
+
+/** POST /__editor/api/save. */
+export interface SaveRequest {
+  file: string;
+  definition: DefinitionDraft;
+  /** mtimeMs of the file when it was opened (or last saved): a different one on disk → 409. */
+  mtimeMs: number;
+  /** Write even with validation problems (the file then fails `npm run validate`, as by hand). */
+  anyway?: boolean;
+}
+/** 200: written. 409 (changed on disk), 422 (problems, not written without `anyway`), 400/403: `error` says why. */
+export interface SaveResponse {
+  saved: boolean;
+  text?: string;
+  mtimeMs?: number;
+  issues?: EditorIssue[];
+  error?: string;
+}
+
+/** POST /__editor/api/create: a new definition from the same planner as `npm run new-page`. */
+export interface CreateRequest {
+  route: string;
+  layout?: 'main' | 'form' | 'campaign' | 'standalone';
+  /** name → content-service path, e.g. { page: "/api/page/guides" } */
+  sources?: Record<string, string>;
+  /** Starting blocks (may be empty: the page is built in the editor). */
+  blocks: string[];
+  /** File name without .json (default: from the route). */
+  name?: string;
+}
+/** 201 with `name` (open /__editor/<name>), or 422 with the planner's `errors` (nothing written). */
+export interface CreateResponse {
+  name?: string;
+  file?: string;
+  errors?: string[];
+}
+
+/** A row of the /__editor list. */
+export interface EditorListEntry {
+  file: string;
+  name: string;
+  routes: string[];
+  layout?: string;
+  served: boolean;
+  issues: EditorIssue[];
+}
+
+/** Messages between the editor and its preview frame (window.postMessage, same origin). */
+export type PreviewMessage = { type: 'editor:select'; position: number } | { type: 'editor:highlight'; position: number | undefined };
+
+/**
+ * The development server's editor (tools/editor/backend.ts), handed to the routes through the load
+ * context (`context.site.editor`; undefined in production).
+ */
+export interface EditorBackend {
+  list(): EditorListEntry[];
+  /** For "New page": every block (name, description) and every readable endpoint. */
+  catalog(): Promise<{ blocks: { name: string; description: string }[]; endpoints: EndpointInfo[] }>;
+  /** undefined: no such file in the definitions folder. */
+  open(name: string): Promise<EditorSession | undefined>;
+  /** The page a kept draft makes for this request's path (after /__preview/<draftId>); 404 for an unknown draft. */
+  preview(draftId: string, request: Request): ReturnType<PageLoader['loadPageResponse']>;
+}

@@ -1,0 +1,122 @@
+/**
+ * The editor's conversation with the development server (tools/editor/api.ts): every change of the
+ * draft is checked by the same validator as `npm run validate` and kept for the preview (debounced),
+ * and saving writes the file unless it changed on disk. The unsaved draft is also kept in
+ * sessionStorage, so a reload of the tab loses nothing.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { DefinitionDraft, DraftResponse, EditorSession, FieldInfo, EditorIssue, SaveResponse } from './types.ts';
+
+const CHECK_DELAY_MS = 250;
+
+export type SaveState =
+  | { kind: 'clean' }
+  | { kind: 'dirty' }
+  | { kind: 'saving' }
+  | { kind: 'saved'; at: Date }
+  | { kind: 'invalid'; count: number }
+  | { kind: 'conflict'; message: string }
+  | { kind: 'failed'; message: string };
+
+async function postJson<T>(path: string, body: unknown): Promise<{ status: number; body: T }> {
+  const response = await fetch(path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  return { status: response.status, body: (await response.json()) as T };
+}
+
+export const storageKey = (file: string) => `page-editor:${file}`;
+
+export interface DraftSync {
+  draftId?: string;
+  issues: EditorIssue[];
+  fields: FieldInfo[];
+  previewPath: string;
+  /** The text a save would write. */
+  text: string;
+  checking: boolean;
+  save: (anyway?: boolean) => Promise<void>;
+  saveState: SaveState;
+  /** The server could not be reached or refused the draft. */
+  error?: string;
+}
+
+export function useDraftSync(session: EditorSession, draft: DefinitionDraft | undefined): DraftSync {
+  const [result, setResult] = useState<Pick<DraftSync, 'draftId' | 'issues' | 'fields' | 'previewPath' | 'text'>>({
+    issues: session.issues,
+    fields: session.fields,
+    previewPath: session.previewPath,
+    text: session.text,
+  });
+  const [checking, setChecking] = useState(false);
+  const [error, setError] = useState<string>();
+  const [saveState, setSaveState] = useState<SaveState>({ kind: 'clean' });
+  const mtime = useRef(session.mtimeMs);
+  const saved = useRef(JSON.stringify(session.definition));
+  const latest = useRef(0);
+
+  useEffect(() => {
+    if (!draft) return;
+    const serial = JSON.stringify(draft);
+    const dirty = serial !== saved.current;
+    if (dirty) sessionStorage.setItem(storageKey(session.file), JSON.stringify({ mtimeMs: mtime.current, draft }));
+    else sessionStorage.removeItem(storageKey(session.file));
+    setSaveState((state) =>
+      dirty ? (state.kind === 'conflict' ? state : { kind: 'dirty' }) : state.kind === 'saved' ? state : { kind: 'clean' },
+    );
+    const request = ++latest.current;
+    setChecking(true);
+    const timer = setTimeout(() => {
+      postJson<DraftResponse & { error?: string }>('/__editor/api/draft', { file: session.file, definition: draft })
+        .then(({ status, body }) => {
+          if (request !== latest.current) return;
+          if (status !== 200) throw new Error(body.error ?? `HTTP ${status}`);
+          setResult(body);
+          setError(undefined);
+        })
+        .catch((e: unknown) => request === latest.current && setError(`The draft could not be checked: ${(e as Error).message}`))
+        .finally(() => request === latest.current && setChecking(false));
+    }, CHECK_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [draft, session.file]);
+
+  const save = useCallback(
+    async (anyway = false) => {
+      if (!draft) return;
+      setSaveState({ kind: 'saving' });
+      try {
+        const { status, body } = await postJson<SaveResponse>('/__editor/api/save', {
+          file: session.file,
+          definition: draft,
+          mtimeMs: mtime.current,
+          anyway,
+        });
+        if (status === 200 && body.saved) {
+          mtime.current = body.mtimeMs ?? mtime.current;
+          saved.current = JSON.stringify(draft);
+          sessionStorage.removeItem(storageKey(session.file));
+          setSaveState({ kind: 'saved', at: new Date() });
+          if (body.issues) setResult((r) => ({ ...r, issues: body.issues ?? [], text: body.text ?? r.text }));
+        } else if (status === 409)
+          setSaveState({ kind: 'conflict', message: body.error ?? 'The file changed on disk since you opened it.' });
+        else if (status === 422) setSaveState({ kind: 'invalid', count: body.issues?.length ?? 0 });
+        else setSaveState({ kind: 'failed', message: body.error ?? `HTTP ${status}` });
+      } catch (e) {
+        setSaveState({ kind: 'failed', message: (e as Error).message });
+      }
+    },
+    [draft, session.file],
+  );
+
+  return { ...result, checking, save, saveState, error };
+}
+
+/** An unsaved draft of this file kept by an earlier visit of the tab, if the file has not changed since. */
+export function storedDraft(session: EditorSession): DefinitionDraft | undefined {
+  try {
+    const raw = sessionStorage.getItem(storageKey(session.file));
+    if (!raw) return undefined;
+    const stored = JSON.parse(raw) as { mtimeMs: number; draft: DefinitionDraft };
+    return stored.mtimeMs === session.mtimeMs ? stored.draft : undefined;
+  } catch {
+    return undefined;
+  }
+}

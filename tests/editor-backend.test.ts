@@ -1,0 +1,254 @@
+/** The page editor's backend (tools/editor/backend.ts) on a temporary copy of page-definitions/. */
+import { cp, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadDefinitions, type Definitions } from '../src/renderer/definitions.server.ts';
+import type { PageData } from '../src/renderer/page-data.ts';
+import { formatIssue } from '../src/renderer/validate/types.ts';
+import { ContentError } from '../src/server/content-client.ts';
+import { createEditorBackend, previewTarget, type DevEditorBackend } from '../tools/editor/backend.ts';
+import { definitionText } from '../tools/editor/rewrite.ts';
+import { createValidator, loadDefinitionFiles, loadSiteFile, projectRoot } from '../tools/lib/project.ts';
+
+type Json = Record<string, unknown>;
+type Definition = Json & { sections: Json[] };
+
+const samples: Record<string, unknown> = {
+  '/api/page/about-us': { page_data: { name: 'About Veltrix', page_title: 'About', content: `<p>${'long '.repeat(60)}</p>` } },
+  '/api/page/privacy-policy': { page_data: { name: 'Privacy Policy', page_title: 'Privacy', content: '<p>Little.</p>' } },
+  '/api/blog_list': { list: { data: [{ slug: 'first-post', name: 'First post' }], last_page: 1 } },
+  '/api/blog/first-post': { post_data: { name: 'First post', content: '<p>Hello</p>' } },
+};
+
+let dir: string;
+let definitions: Definitions;
+let backend: DevEditorBackend;
+let reads = true;
+const asked: string[] = [];
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'editor-backend-'));
+  await cp(path.join(projectRoot, 'page-definitions'), dir, { recursive: true });
+  definitions = loadDefinitions({ fromDisk: true, definitionsDir: dir, production: false, allowInvalid: true, log: () => undefined });
+  backend = createEditorBackend({
+    definitionsDir: dir,
+    definitions: definitions.current,
+    reload: definitions.reload,
+    read: async (readPath, query) => {
+      asked.push(`${readPath}?${query.toString()}`);
+      const found = samples[readPath];
+      if (!reads || found === undefined) throw new ContentError('status', readPath, 404);
+      return structuredClone(found);
+    },
+    page: { origin: 'https://www.example.com', imageBaseUrl: 'https://images.example.com/' },
+    log: { warn: () => undefined, error: () => undefined },
+  });
+});
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+const fileOf = (name: string) => path.relative(projectRoot, path.join(dir, name));
+const readDefinition = async (name: string) => JSON.parse(await readFile(path.join(dir, name), 'utf8')) as Definition;
+
+/** What `npm run validate` prints for the definitions with `name` holding `text`. */
+async function cliIssues(name: string, text: string): Promise<string[]> {
+  const validator = await createValidator();
+  const files = (await loadDefinitionFiles(dir)).map((f) => (f.file === fileOf(name) ? { file: f.file, text } : f));
+  const { issues } = validator.validate(files, await loadSiteFile());
+  return issues.filter((issue) => issue.file === fileOf(name)).map(formatIssue);
+}
+
+describe('editor backend', { timeout: 60_000 }, () => {
+  it('lists every definition file with its routes and problems', () => {
+    const list = backend.list();
+    expect(list.length).toBe(definitions.current().files.length);
+    const about = list.find((entry) => entry.name === 'about.json')!;
+    expect(about).toMatchObject({ file: fileOf('about.json'), served: true, layout: 'main', issues: [] });
+    expect(about.routes[0]).toMatch(/^\/about-/);
+  });
+
+  it('opens a definition with its schemas, fixtures, endpoints, fields and samples', async () => {
+    const session = (await backend.open('about.json'))!;
+    expect(session.file).toBe(fileOf('about.json'));
+    expect(session.text).toBe(await readFile(path.join(dir, 'about.json'), 'utf8'));
+    expect(session.mtimeMs).toBe((await stat(path.join(dir, 'about.json'))).mtimeMs);
+    expect(session.definition?.sections.length).toBeGreaterThan(2);
+    expect(session.issues).toEqual([]);
+    const banner = session.blocks.find((block) => block.name === 'banner')!;
+    expect(banner.description).toMatch(/banner/i);
+    expect(Object.keys(banner.fixture)).toContain('heading');
+    expect(JSON.stringify(banner.schema)).not.toContain('"$ref"');
+    expect(JSON.stringify(session.pageSchema)).not.toContain('"$ref"');
+    expect(session.pageSchema.properties?.layout).toBeDefined();
+    const blog = session.endpoints.find((e) => e.path === '/api/blog/{slug}')!;
+    expect(blog.params).toEqual(['slug']);
+    expect(session.endpoints.find((e) => e.path === '/api/blog_list')!.query.map((q) => q.name)).toEqual(['page', 'cat_slug']);
+    const name = session.fields.find((f) => f.path === 'page.page_data.name')!;
+    expect(name).toMatchObject({ type: 'string', sample: 'About Veltrix' });
+    const content = session.fields.find((f) => f.path === 'page.page_data.content')!;
+    expect(content.html).toBe(true);
+    expect((content.sample as string).length).toBe(120);
+    expect(session.fields.find((f) => f.path === 'page.page_data.image')).toMatchObject({ image: true });
+    // The blog carousel's list: the fields of one entry, for $each maps.
+    const list = session.fields.find((f) => f.path === 'blog.list.data')!;
+    expect(list.items?.map((f) => f.path)).toContain('item.slug');
+    expect(session.fields.find((f) => f.path === 'site.brand')).toMatchObject({ type: 'string' });
+    expect(session.previewPath).toBe(`/about-${String(definitions.current().site.brand)}`);
+  });
+
+  it('fills the preview path and route parameters from the sitemap list', async () => {
+    const session = (await backend.open('blog-post.json'))!;
+    expect(session.previewPath).toBe('/blog/first-post');
+    expect(session.fields.find((f) => f.path === 'params.slug')).toMatchObject({ type: 'string', sample: 'first-post' });
+    expect(session.fields.find((f) => f.path === 'post.post_data.name')).toMatchObject({ sample: 'First post' });
+    expect(asked).toContain('/api/blog/first-post?');
+  });
+
+  it('opens without samples when the content service cannot be read', async () => {
+    reads = false;
+    try {
+      const session = (await backend.open('privacy-policy.json'))!;
+      const name = session.fields.find((f) => f.path === 'page.page_data.name')!;
+      expect(name.type).toBe('string');
+      expect('sample' in name).toBe(false);
+    } finally {
+      reads = true;
+    }
+  });
+
+  it('opens only plain definition files of the folder', async () => {
+    for (const name of ['../about.json', 'nope.json', 'About.json', 'sub/about.json', '.json', 'about.json/', '/etc/passwd']) {
+      expect(await backend.open(name), name).toBeUndefined();
+    }
+  });
+
+  it('reports a draft’s problems exactly as npm run validate does for the text a save writes', async () => {
+    const definition = await readDefinition('about.json');
+    definition.sections[0].heading = { $bind: 'page.page_data.nam' };
+    const draft = await backend.draft({ file: 'about.json', definition: definition as never });
+    const original = await readFile(path.join(dir, 'about.json'), 'utf8');
+    expect(draft.text).toBe(await definitionText(original, definition, fileOf('about.json')));
+    expect(draft.issues.length).toBeGreaterThan(0);
+    expect(draft.issues.map((issue) => issue.text)).toEqual(await cliIssues('about.json', draft.text));
+    expect(draft.issues[0].message).toContain('did you mean "name"');
+    expect(draft.issues[0].pointer).toBe('/sections/0/heading/$bind');
+    expect(draft.previewPath).toMatch(/^\/about-/);
+  });
+
+  it('refuses drafts outside the folder or without a definition', async () => {
+    const definition = await readDefinition('about.json');
+    await expect(backend.draft({ file: '../about.json', definition: definition as never })).rejects.toMatchObject({ status: 403 });
+    await expect(backend.draft({ file: 'about.json', definition: [] as never })).rejects.toMatchObject({ status: 400 });
+  });
+
+  it('previews a draft: the page loader renders it in place of its file', async () => {
+    const definition = await readDefinition('privacy-policy.json');
+    definition.sections.push({ block: 'notice', heading: 'Draft only', text: 'Not saved' });
+    const draft = await backend.draft({ file: fileOf('privacy-policy.json'), definition: definition as never });
+    const response = await backend.preview(draft.draftId, new Request(`http://localhost:5173/__preview/${draft.draftId}/privacy-policy`));
+    const page = response.data as PageData;
+    expect(page.sections.at(-1)).toMatchObject({ block: 'notice', props: { heading: 'Draft only' } });
+    // The site itself still serves the file on disk.
+    expect(
+      definitions
+        .current()
+        .match('/privacy-policy')!
+        .definition.sections.some((s) => s.heading === 'Draft only'),
+    ).toBe(false);
+    await expect(backend.preview('no-such-draft', new Request('http://localhost/__preview/no-such-draft/'))).rejects.toMatchObject({
+      init: { status: 404 },
+    });
+  });
+
+  it('finds the draft and page path of a preview URL', () => {
+    expect(previewTarget(new URL('http://localhost/__preview/abc/blog/x?page=2'))).toEqual({ draftId: 'abc', path: '/blog/x?page=2' });
+    expect(previewTarget(new URL('http://localhost/__preview/abc'))).toEqual({ draftId: 'abc', path: '/' });
+  });
+
+  it('saves a one-field change as a one-line diff, and reports the new modification time', async () => {
+    const before = await readFile(path.join(dir, 'terms-services.json'), 'utf8');
+    const { mtimeMs } = await stat(path.join(dir, 'terms-services.json'));
+    const definition = JSON.parse(before) as Definition;
+    (definition.sections[0].heading as Json).default = 'Terms of service';
+    const result = await backend.save({ file: 'terms-services.json', definition: definition as never, mtimeMs });
+    expect(result.status).toBe(200);
+    expect(result.body.saved).toBe(true);
+    const after = await readFile(path.join(dir, 'terms-services.json'), 'utf8');
+    expect(result.body.text).toBe(after);
+    expect(result.body.mtimeMs).toBe((await stat(path.join(dir, 'terms-services.json'))).mtimeMs);
+    const a = before.split('\n');
+    const b = after.split('\n');
+    expect(b.length).toBe(a.length);
+    expect(b.filter((line, i) => line !== a[i])).toEqual([
+      '      "heading": { "$bind": ["page.page_data.name", "page.page_data.sub_text"], "default": "Terms of service" },',
+    ]);
+  });
+
+  it('refuses to save over a file changed on disk since it was opened', async () => {
+    const session = (await backend.open('company.json'))!;
+    const changed = session.text.replace('"layout": "main"', '"layout": "main" ');
+    await writeFile(path.join(dir, 'company.json'), changed);
+    const result = await backend.save({
+      file: 'company.json',
+      definition: { ...session.definition!, layout: 'form' },
+      mtimeMs: session.mtimeMs - 1000,
+    });
+    expect(result.status).toBe(409);
+    expect(result.body).toMatchObject({ saved: false });
+    expect(result.body.error).toMatch(/changed on disk/);
+    expect(await readFile(path.join(dir, 'company.json'), 'utf8')).toBe(changed);
+  });
+
+  it('saves a definition with problems only when told to', async () => {
+    const session = (await backend.open('partners.json'))!;
+    const definition = structuredClone(session.definition!) as unknown as Definition;
+    definition.sections[0].heading = { $bind: 'page.page_data.nam' };
+    const refused = await backend.save({ file: 'partners.json', definition: definition as never, mtimeMs: session.mtimeMs });
+    expect(refused.status).toBe(422);
+    expect(refused.body.issues?.[0].message).toContain('did you mean "name"');
+    expect(await readFile(path.join(dir, 'partners.json'), 'utf8')).toBe(session.text);
+    const forced = await backend.save({ file: 'partners.json', definition: definition as never, mtimeMs: session.mtimeMs, anyway: true });
+    expect(forced.status).toBe(200);
+    expect(forced.body.issues?.length).toBeGreaterThan(0);
+    expect(await readFile(path.join(dir, 'partners.json'), 'utf8')).toContain('page.page_data.nam"');
+    // The site re-read its definitions: the problem is listed.
+    expect(backend.list().find((entry) => entry.name === 'partners.json')!.issues.length).toBeGreaterThan(0);
+  });
+
+  it('never writes outside the definitions folder', async () => {
+    const definition = await readDefinition('about.json');
+    for (const file of ['../escape.json', '/tmp/escape.json', 'page-definitions/../../escape.json', `${dir}/../escape.json`]) {
+      const result = await backend.save({ file, definition: definition as never, mtimeMs: 0 });
+      expect(result.status, file).toBe(403);
+      expect(result.body.saved).toBe(false);
+    }
+    const badName = await backend.save({ file: 'Bad Name.json', definition: definition as never, mtimeMs: 0 });
+    expect(badName.status).toBe(400);
+  });
+
+  it('creates a new definition, empty or with blocks, that validates; never over an existing file', async () => {
+    const empty = await backend.create({ route: '/zz-editor-empty', blocks: [] });
+    expect(empty).toMatchObject({ status: 201, body: { name: 'zz-editor-empty.json', file: fileOf('zz-editor-empty.json') } });
+    const text = await readFile(path.join(dir, 'zz-editor-empty.json'), 'utf8');
+    expect(JSON.parse(text)).toMatchObject({ route: '/zz-editor-empty', sections: [] });
+    expect(await cliIssues('zz-editor-empty.json', text)).toEqual([]);
+
+    const full = await backend.create({ route: '/zz-editor-full', sources: { page: '/api/page/privacy-policy' }, blocks: ['banner'] });
+    expect(full.status).toBe(201);
+    const created = (await backend.open('zz-editor-full.json'))!;
+    expect(created.issues).toEqual([]);
+    expect(created.definition?.sections[0]).toMatchObject({ block: 'banner', heading: { $bind: 'page.page_data.name' } });
+
+    const again = await backend.create({ route: '/zz-editor-other', name: 'zz-editor-empty', blocks: [] });
+    expect(again.status).toBe(422);
+    expect(again.body.errors?.join('\n')).toMatch(/already exists/);
+    const malformed = await backend.create({ route: 42, blocks: [] } as never);
+    expect(malformed.status).toBe(400);
+  });
+
+  it('lists every block and endpoint for a new page', async () => {
+    const catalog = await backend.catalog();
+    expect(catalog.blocks.map((b) => b.name)).toContain('rich-text');
+    expect(catalog.endpoints.some((e) => e.path === '/api/page/{slug}' || e.path === '/api/page/about-us')).toBe(true);
+  });
+});

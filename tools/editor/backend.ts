@@ -1,0 +1,303 @@
+/**
+ * The page editor's development-server side (issue 12): opens a definition file with everything its
+ * forms need, checks drafts exactly as `npm run validate` would check the file a save writes, keeps
+ * drafts for the preview (rendered by the same page loader as the site, from definitions where the
+ * draft replaces its file), saves into the definitions folder and creates new definitions with the
+ * planner of `npm run new-page`. Nothing is written outside the definitions folder, nothing is
+ * overwritten that changed on disk since it was opened.
+ */
+import { randomUUID } from 'node:crypto';
+import { readFile, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { LRUCache } from 'lru-cache';
+import { data } from 'react-router';
+import type { DefinitionIndex } from '../../src/renderer/definitions.server.ts';
+import type {
+  CreateRequest,
+  CreateResponse,
+  DefinitionDraft,
+  DraftRequest,
+  DraftResponse,
+  EditorBackend,
+  EditorIssue,
+  EditorListEntry,
+  EditorSession,
+  SaveRequest,
+  SaveResponse,
+} from '../../src/renderer/editor/types.ts';
+import { createPageLoader, type PageLoaderOptions } from '../../src/renderer/page-loader.server.ts';
+import { formatIssue, type Issue } from '../../src/renderer/validate/types.ts';
+import { loadDefinitionFiles, loadSiteFile, projectRoot } from '../lib/project.ts';
+import { LAYOUTS, planPage, type Layout } from '../new-page/plan.ts';
+import { pageContext, type Read } from './context.ts';
+import { indexOf, previewTarget, withFile } from './overlay.ts';
+import { definitionText } from './rewrite.ts';
+import { blockInfos, endpointInfos, pageSchema } from './schemas.ts';
+
+export interface EditorBackendOptions {
+  /** Absolute path of the definitions folder (PAGE_DEFINITIONS_DIR or page-definitions/). */
+  definitionsDir: string;
+  /** The site's current definition index (its validator, contract and site config). */
+  definitions: () => DefinitionIndex;
+  /** The site's content read (samples, preview). */
+  read: Read;
+  page: { origin: string; imageBaseUrl: string; captchaSiteKey?: string };
+  log?: PageLoaderOptions['log'];
+  /** Re-reads the site's definitions (after a save or create). */
+  reload?: () => void;
+}
+
+export interface Result<T> {
+  status: number;
+  body: T;
+}
+
+export interface DevEditorBackend extends EditorBackend {
+  draft(req: DraftRequest): Promise<DraftResponse>;
+  save(req: SaveRequest): Promise<Result<SaveResponse>>;
+  create(req: CreateRequest): Promise<Result<CreateResponse>>;
+}
+
+/** A request the editor cannot serve: `status` is the HTTP answer (400 malformed, 403 outside the folder). */
+export class EditorError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'EditorError';
+  }
+}
+
+export { previewTarget };
+
+/** A definition file name the editor reads and writes: lower-case words, directly in the folder. */
+const FILE_NAME = /^[a-z0-9][a-z0-9-]*\.json$/;
+
+export function editorIssue(issue: Issue): EditorIssue {
+  return { pointer: issue.pointer, line: issue.line, column: issue.column, message: issue.message, text: formatIssue(issue) };
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+interface Draft {
+  file: string;
+  text: string;
+  /** The index the preview renders from, for the site index it was built on (rebuilt when that reloads). */
+  overlay?: { base: DefinitionIndex; index: DefinitionIndex };
+}
+
+export function createEditorBackend(options: EditorBackendOptions): DevEditorBackend {
+  const dir = path.resolve(options.definitionsDir);
+  const drafts = new LRUCache<string, Draft>({ max: 50 });
+  // Pickers ask again on every change: the same sample for a few seconds.
+  const samples = new LRUCache<string, Promise<unknown>>({ max: 200, ttl: 5_000 });
+  const read: Read = (readPath, query) => {
+    const key = `${readPath}?${query.toString()}`;
+    let found = samples.get(key);
+    if (!found) {
+      found = options.read(readPath, query);
+      samples.set(key, found);
+      found.catch(() => samples.delete(key));
+    }
+    return found;
+  };
+
+  /** The file a request names (a plain name, or as validate names it), refused outside the folder. */
+  function target(file: unknown): { abs: string; file: string } {
+    if (typeof file !== 'string' || !file) throw new EditorError(400, 'file: name the definition file, e.g. about.json');
+    const abs = /[/\\]/.test(file) ? path.resolve(projectRoot, file) : path.resolve(dir, file);
+    if (!abs.startsWith(dir + path.sep) || path.dirname(abs) !== dir) {
+      throw new EditorError(403, `${file} is not a file of the definitions folder ${path.relative(projectRoot, dir) || dir}`);
+    }
+    if (!FILE_NAME.test(path.basename(abs))) {
+      throw new EditorError(400, `${path.basename(abs)}: a definition file name is lower-case letters, digits and dashes, ending in .json`);
+    }
+    return { abs, file: path.relative(projectRoot, abs) };
+  }
+
+  async function problems(file: string, text: string): Promise<EditorIssue[]> {
+    const [files, site] = await Promise.all([loadDefinitionFiles(dir), loadSiteFile()]);
+    const { issues } = options.definitions().validator.validate(withFile(files, file, text), site);
+    return issues.filter((issue) => issue.file === file).map(editorIssue);
+  }
+
+  async function current(abs: string): Promise<{ text: string; mtimeMs: number } | undefined> {
+    try {
+      const info = await stat(abs);
+      return info.isFile() ? { text: await readFile(abs, 'utf8'), mtimeMs: info.mtimeMs } : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** The file a request names, its definition, and the file's text on disk now. */
+  async function prepare(req: { file: unknown; definition: unknown }) {
+    const { abs, file } = target(req.file);
+    if (!isObject(req.definition)) throw new EditorError(400, 'definition: the page definition, a JSON object');
+    return { abs, file, definition: req.definition as unknown as DefinitionDraft, before: await current(abs) };
+  }
+
+  /** The text a save writes, and its problems (exactly those `npm run validate` reports for that text). */
+  async function render(prepared: Awaited<ReturnType<typeof prepare>>) {
+    const { file, before, definition } = prepared;
+    const text = await definitionText(before?.text, definition, file, options.definitions().validator.store);
+    return { text, issues: await problems(file, text) };
+  }
+
+  async function overlay(draft: Draft): Promise<DefinitionIndex> {
+    const base = options.definitions();
+    if (draft.overlay?.base !== base) {
+      const [files, site] = await Promise.all([loadDefinitionFiles(dir), loadSiteFile()]);
+      draft.overlay = { base, index: indexOf(base, withFile(files, draft.file, draft.text), site) };
+    }
+    return draft.overlay.index;
+  }
+
+  return {
+    list(): EditorListEntry[] {
+      const index = options.definitions();
+      return index.files.map((file) => {
+        const definition = index.definitions.find((d) => d.file === file);
+        return {
+          file,
+          name: path.basename(file),
+          routes: definition?.routes ?? [],
+          layout: definition?.layout,
+          served: Boolean(definition),
+          issues: index.issues.filter((issue) => issue.file === file).map(editorIssue),
+        };
+      });
+    },
+
+    async catalog() {
+      const index = options.definitions();
+      const blocks = await blockInfos(index.validator.store);
+      return { blocks: blocks.map(({ name, description }) => ({ name, description })), endpoints: endpointInfos(index.contract) };
+    },
+
+    async open(name): Promise<EditorSession | undefined> {
+      if (!FILE_NAME.test(name)) return undefined;
+      const abs = path.join(dir, name);
+      const found = await current(abs);
+      if (!found) return undefined;
+      const file = path.relative(projectRoot, abs);
+      let definition: DefinitionDraft | undefined;
+      try {
+        const parsed: unknown = JSON.parse(found.text);
+        if (isObject(parsed)) definition = parsed as unknown as DefinitionDraft;
+      } catch {
+        // Not JSON: the session lists the problem (the validator's parse error) and nothing else.
+      }
+      const index = options.definitions();
+      const [issues, blocks, context] = await Promise.all([
+        problems(file, found.text),
+        blockInfos(index.validator.store),
+        pageContext(index, read, definition),
+      ]);
+      return {
+        file,
+        name,
+        text: found.text,
+        mtimeMs: found.mtimeMs,
+        definition,
+        issues,
+        blocks,
+        pageSchema: pageSchema(index.validator.store),
+        endpoints: endpointInfos(index.contract),
+        fields: context.fields,
+        previewPath: context.previewPath,
+      };
+    },
+
+    async draft(req): Promise<DraftResponse> {
+      const prepared = await prepare(req);
+      const { text, issues } = await render(prepared);
+      const draftId = randomUUID();
+      drafts.set(draftId, { file: prepared.file, text });
+      const context = await pageContext(options.definitions(), read, prepared.definition);
+      return { draftId, text, issues, fields: context.fields, previewPath: context.previewPath };
+    },
+
+    async preview(draftId, request) {
+      const draft = drafts.get(draftId);
+      if (!draft) throw data('Not found', { status: 404 });
+      const index = await overlay(draft);
+      const pages = createPageLoader({ ...options.page, definitions: () => index, read: options.read, log: options.log });
+      const { path: pagePath } = previewTarget(new URL(request.url));
+      // Concatenated, not resolved: a path such as //host stays a path of the site.
+      return pages.loadPageResponse(new Request(`${options.page.origin}${pagePath}`, { headers: request.headers }));
+    },
+
+    async save(req): Promise<Result<SaveResponse>> {
+      try {
+        const prepared = await prepare(req);
+        const { abs, file, before } = prepared;
+        if (before && before.mtimeMs !== req.mtimeMs) {
+          const error = `${file} changed on disk since you opened it: reload it (your changes stay in the editor) or save it under another name`;
+          return { status: 409, body: { saved: false, error } };
+        }
+        const { text, issues } = await render(prepared);
+        if (issues.length && !req.anyway) return { status: 422, body: { saved: false, text, issues } };
+        // Saving what is already there leaves the file (and its time) alone.
+        if (text !== before?.text) {
+          await writeFile(abs, text);
+          options.reload?.();
+        }
+        const { mtimeMs } = await stat(abs);
+        return { status: 200, body: { saved: true, text, mtimeMs, issues } };
+      } catch (error) {
+        if (error instanceof EditorError) return { status: error.status, body: { saved: false, error: error.message } };
+        throw error;
+      }
+    },
+
+    async create(req): Promise<Result<CreateResponse>> {
+      let input: CreateRequest;
+      try {
+        input = createInput(req);
+      } catch (error) {
+        if (error instanceof EditorError) return { status: error.status, body: { errors: [error.message] } };
+        throw error;
+      }
+      const index = options.definitions();
+      const [files, site] = await Promise.all([loadDefinitionFiles(dir), loadSiteFile()]);
+      const brand = typeof index.site.brand === 'string' ? index.site.brand : 'brand';
+      const project = { validator: index.validator, contract: index.contract, definitionsDir: dir, files, site, brand };
+      const plan = await planPage(input, project, { allowNoBlocks: true });
+      if (plan.errors.length) return { status: 422, body: { errors: plan.errors } };
+      try {
+        // "wx": never over a file that appeared since the plan was made.
+        await writeFile(path.resolve(projectRoot, plan.file), plan.text, { flag: 'wx' });
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+        return { status: 422, body: { errors: [`${plan.file} already exists: choose another name`] } };
+      }
+      options.reload?.();
+      return { status: 201, body: { name: path.basename(plan.file), file: plan.file } };
+    },
+  };
+}
+
+/** The planner's input from a request body, refused (400) when it is not shaped like a CreateRequest. */
+function createInput(req: unknown): CreateRequest {
+  if (!isObject(req) || typeof req.route !== 'string') throw new EditorError(400, 'route: the new page’s route, e.g. /guides');
+  const blocks = req.blocks ?? [];
+  if (!Array.isArray(blocks) || !blocks.every((b) => typeof b === 'string')) throw new EditorError(400, 'blocks: a list of block names');
+  const sources = req.sources ?? {};
+  if (!isObject(sources) || !Object.values(sources).every((s) => typeof s === 'string')) {
+    throw new EditorError(400, 'sources: source name → content-service path');
+  }
+  if (req.layout !== undefined && !LAYOUTS.includes(req.layout as Layout))
+    throw new EditorError(400, `layout: one of ${LAYOUTS.join(', ')}`);
+  if (req.name !== undefined && typeof req.name !== 'string') throw new EditorError(400, 'name: the file name without .json');
+  return {
+    route: req.route,
+    layout: req.layout as Layout | undefined,
+    sources: sources as Record<string, string>,
+    blocks: blocks as string[],
+    name: req.name as string | undefined,
+  };
+}

@@ -1,0 +1,175 @@
+/**
+ * The text the editor's save writes: the new definition, formatted as `npm run format` leaves the
+ * repository's files, and otherwise as close to the file on disk as it can be. Whatever did not
+ * change keeps its original text, objects keep their key order and their hand-chosen expansion
+ * (Prettier keeps an object expanded when its source breaks the line after "{"), so changing one
+ * field is a one-line diff and moving a section moves its lines unchanged.
+ */
+import { getNodeValue, parseTree, type Node, type ParseError } from 'jsonc-parser';
+import path from 'node:path';
+import prettier from 'prettier';
+import { blockSchemaId, DEFINITION_SCHEMA_ID, SchemaStore } from '../../src/renderer/schema-store.ts';
+import { formatJsonFile } from '../lib/format-json.ts';
+import { loadSchemas, projectRoot } from '../lib/project.ts';
+
+let diskStore: Promise<SchemaStore> | undefined;
+
+/** The project's schemas, read once, for callers without a validator at hand. */
+function schemaStore(store?: SchemaStore): Promise<SchemaStore> {
+  if (store) return Promise.resolve(store);
+  diskStore ??= loadSchemas().then((schemas) => new SchemaStore(schemas));
+  return diskStore;
+}
+
+/** `text` formatted with Prettier as `npm run format` would (the same settings as formatJsonFile). */
+export async function formatJsonText(text: string, file: string): Promise<string> {
+  const filepath = path.resolve(projectRoot, file);
+  const config =
+    (await prettier.resolveConfig(filepath, { editorconfig: true })) ??
+    (await prettier.resolveConfig(path.join(projectRoot, 'package.json'), { editorconfig: true })) ??
+    {};
+  return prettier.format(text, { ...config, parser: 'json', filepath });
+}
+
+/**
+ * The text to write for `next`, given the file's current text (`original`; undefined for a new
+ * file: then exactly what `npm run new-page` would write). `file` is absolute or relative to the
+ * project root (it picks the Prettier settings).
+ */
+export async function definitionText(original: string | undefined, next: unknown, file: string, store?: SchemaStore): Promise<string> {
+  if (original === undefined) return formatJsonFile(next, file);
+  const errors: ParseError[] = [];
+  const root = parseTree(original, errors, { disallowComments: true, allowTrailingComma: false });
+  // A file that is not JSON has nothing worth keeping.
+  if (!root || errors.length) return formatJsonFile(next, file);
+  const rewriter = new Rewriter(original, await schemaStore(store));
+  return formatJsonText(rewriter.value(root, next, true), file);
+}
+
+class Rewriter {
+  constructor(
+    private readonly text: string,
+    private readonly store: SchemaStore,
+  ) {}
+
+  private slice(node: Node): string {
+    return this.text.slice(node.offset, node.offset + node.length);
+  }
+
+  /** JSON text of `value`, reusing the text of `node` (what stood at the same place) where it can. */
+  value(node: Node | undefined, value: unknown, top = false): string {
+    if (value === undefined) value = null;
+    if (node && deepEqual(getNodeValue(node), value)) return this.slice(node);
+    if (node?.type === 'object' && isPlainObject(value)) return this.object(node, value, top);
+    if (node?.type === 'array' && Array.isArray(value)) return this.array(node, value);
+    return JSON.stringify(value);
+  }
+
+  private object(node: Node, value: Record<string, unknown>, top: boolean): string {
+    const properties = new Map<string, Node>();
+    for (const property of node.children ?? []) {
+      const [key, entry] = property.children ?? [];
+      if (key && entry) properties.set(String(key.value), property);
+    }
+    const present = Object.keys(value).filter((key) => value[key] !== undefined);
+    const kept = [...properties.keys()].filter((key) => key in value && value[key] !== undefined);
+    const added = present.filter((key) => !properties.has(key));
+    const keys = placeNewKeys(kept, added, this.rank(value, top));
+    if (!keys.length) return '{}';
+    const entries = keys.map((key) => {
+      const property = properties.get(key);
+      const [keyNode, entry] = property?.children ?? [];
+      const name = keyNode ? this.slice(keyNode) : JSON.stringify(key);
+      return `${name}: ${this.value(entry, value[key])}`;
+    });
+    const first = node.children?.[0];
+    const expanded = top || (first !== undefined && this.text.slice(node.offset + 1, first.offset).includes('\n'));
+    return expanded ? `{\n${entries.join(',\n')}\n}` : `{${entries.join(', ')}}`;
+  }
+
+  private array(node: Node, value: unknown[]): string {
+    const originals = node.children ?? [];
+    const values = originals.map((child) => getNodeValue(child) as unknown);
+    const used = new Set<number>();
+    const matched = new Map<number, number>();
+    // Unchanged entries first, wherever they moved: a reordered list keeps each entry's text.
+    value.forEach((entry, i) => {
+      const same = (j: number) => !used.has(j) && deepEqual(values[j], entry);
+      const j = same(i) ? i : values.findIndex((_v, k) => same(k));
+      if (j >= 0) {
+        used.add(j);
+        matched.set(i, j);
+      }
+    });
+    const parts = value.map((entry, i) => {
+      const j = matched.get(i);
+      if (j !== undefined) return this.slice(originals[j]);
+      return this.value(this.template(originals, values, used, entry, i), entry);
+    });
+    return `[${parts.join(', ')}]`;
+  }
+
+  /** What a changed entry is rewritten from: the entry at its place, else the same block elsewhere. */
+  private template(originals: Node[], values: unknown[], used: Set<number>, entry: unknown, i: number): Node | undefined {
+    const kind = (v: unknown) => (Array.isArray(v) ? 'array' : isPlainObject(v) ? 'object' : 'other');
+    const fits = (j: number) => j < values.length && kind(values[j]) === kind(entry) && kind(entry) !== 'other';
+    const take = (j: number) => {
+      used.add(j);
+      return originals[j];
+    };
+    if (fits(i) && !used.has(i)) return take(i);
+    const block = isPlainObject(entry) ? entry.block : undefined;
+    if (typeof block === 'string') {
+      const j = values.findIndex((v, k) => !used.has(k) && isPlainObject(v) && v.block === block);
+      if (j >= 0) return take(j);
+    }
+    return fits(i) ? originals[i] : undefined;
+  }
+
+  /** Where new keys go: the schema's property order (top level: the page definition's; a section: its block's). */
+  private rank(value: Record<string, unknown>, top: boolean): Map<string, number> {
+    let order: string[] = [];
+    if (top) order = ['$schema', ...this.propertyNames(DEFINITION_SCHEMA_ID)];
+    else if (typeof value.block === 'string') order = ['block', 'id', ...this.propertyNames(blockSchemaId(value.block))];
+    const rank = new Map<string, number>();
+    order.forEach((key, i) => rank.has(key) || rank.set(key, i));
+    return rank;
+  }
+
+  private propertyNames(id: string): string[] {
+    if (!this.store.get(id)) return [];
+    return [...this.store.fields(this.store.root(id)).keys()];
+  }
+}
+
+/** `kept` in its order, each of `added` after the last key that comes before it in `rank` (unranked: at the end). */
+export function placeNewKeys(kept: string[], added: string[], rank: Map<string, number>): string[] {
+  const out = [...kept];
+  for (const key of added) {
+    const r = rank.get(key);
+    if (r === undefined) {
+      out.push(key);
+      continue;
+    }
+    const after = out.findLastIndex((k) => (rank.get(k) ?? Infinity) < r);
+    const before = out.findIndex((k) => rank.has(k));
+    out.splice(after >= 0 ? after + 1 : before >= 0 ? before : out.length, 0, key);
+  }
+  return out;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** JSON equality; key order does not matter (the file's order is kept anyway). */
+export function deepEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (Array.isArray(a) || Array.isArray(b)) {
+    return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((entry, i) => deepEqual(entry, b[i]));
+  }
+  if (!isPlainObject(a) || !isPlainObject(b)) return false;
+  const keys = Object.keys(a).filter((key) => a[key] !== undefined);
+  const other = Object.keys(b).filter((key) => b[key] !== undefined);
+  return keys.length === other.length && keys.every((key) => Object.hasOwn(b, key) && deepEqual(a[key], b[key]));
+}
