@@ -15,6 +15,7 @@ import { readConfig } from '../src/server/config.ts';
 import { describeCaptcha } from '../src/server/submissions/config.ts';
 import { startEmbeddedContent } from './lib/embedded-content.ts';
 import { projectRoot } from './lib/project.ts';
+import { DEFINITIONS_CHANGED } from '../src/dev-events.ts';
 
 process.env.NODE_ENV ??= 'development';
 const config = readConfig();
@@ -52,7 +53,8 @@ for (const event of ['add', 'change', 'unlink'] as const) {
     } catch (error) {
       console.error(`[dev] definitions not reloaded: ${(error as Error).message}`);
     }
-    vite.ws.send({ type: 'full-reload' });
+    // The browser reloads a site page (src/root.tsx); the editor keeps its draft and history.
+    vite.ws.send({ type: 'custom', event: DEFINITIONS_CHANGED });
   });
 }
 

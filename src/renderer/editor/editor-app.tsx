@@ -4,7 +4,7 @@
  * problems below the toolbar. Everything the visitor would see comes from the real renderer (the
  * preview frame); everything saved is the definition file, formatted like the repository's.
  */
-import { useEffect, useReducer, useRef, useState } from 'react';
+import { useCallback, useEffect, useReducer, useRef, useState, type CSSProperties } from 'react';
 import { AddBlock } from './add-block.tsx';
 import { Outline } from './outline.tsx';
 import { PageSettings } from './page-form.tsx';
@@ -41,6 +41,25 @@ function statusText(state: SaveState, issues: number, checking: boolean): string
   }
 }
 
+/** The preview pane's size, to fit the frame in it: a page at 1280 px is shown scaled down, not cut. */
+function useFrameBox() {
+  const [size, setSize] = useState<{ width: number; height: number }>();
+  const observer = useRef<ResizeObserver>(null);
+  const ref = useCallback((element: HTMLDivElement | null) => {
+    observer.current?.disconnect();
+    if (!element) return;
+    observer.current = new ResizeObserver(([entry]) => setSize({ width: entry.contentRect.width, height: entry.contentRect.height }));
+    observer.current.observe(element);
+  }, []);
+  return [ref, size] as const;
+}
+
+function frameStyle(px: number, box: { width: number; height: number } | undefined): CSSProperties {
+  const scale = box ? Math.min(1, box.width / px) : 1;
+  const height = box ? Math.round(box.height / scale) : undefined;
+  return { width: px, height, transform: scale < 1 ? `scale(${scale})` : undefined };
+}
+
 export function EditorApp({ session, definition }: { session: EditorSession; definition: DefinitionDraft }) {
   const [state, dispatch] = useReducer(editorReducer, definition, initialState);
   const [restored, setRestored] = useState(false);
@@ -58,6 +77,7 @@ export function EditorApp({ session, definition }: { session: EditorSession; def
   const [width, setWidth] = useState<Width>('desktop');
   const [previewPath, setPreviewPath] = useState<string>();
   const frame = useRef<HTMLIFrameElement>(null);
+  const [measure, boxSize] = useFrameBox();
   const selectedPosition = state.selected.kind === 'section' ? state.selected.index : undefined;
 
   useEffect(() => {
@@ -176,13 +196,13 @@ export function EditorApp({ session, definition }: { session: EditorSession; def
               Preview URL <input value={path} onChange={(e) => setPreviewPath(e.target.value)} spellCheck={false} />
             </label>
           </div>
-          <div className="editor__frame-box">
+          <div className="editor__frame-box" ref={measure}>
             {sync.draftId ? (
               <iframe
                 ref={frame}
                 title={`Preview of ${path} (${WIDTHS[width].label.toLowerCase()})`}
                 className="editor__frame"
-                style={{ width: WIDTHS[width].px }}
+                style={frameStyle(WIDTHS[width].px, boxSize)}
                 src={`/__preview/${sync.draftId}${path.startsWith('/') ? path : `/${path}`}`}
                 onLoad={highlight}
               />
@@ -200,7 +220,7 @@ export function EditorApp({ session, definition }: { session: EditorSession; def
               endpoints={session.endpoints}
               fields={sync.fields}
               issues={sync.issues}
-              onChange={(draft) => dispatch({ type: 'set-page', draft })}
+              onChange={(draft) => dispatch({ type: 'set-page', draft, at: Date.now() })}
             />
           ) : (
             <SectionProps
@@ -210,7 +230,7 @@ export function EditorApp({ session, definition }: { session: EditorSession; def
               block={session.blocks.find((b) => b.name === selectedSection.block)}
               fields={sync.fields}
               issues={sync.issues}
-              onChange={(section) => dispatch({ type: 'set-section', index: selectedPosition ?? 0, section })}
+              onChange={(section) => dispatch({ type: 'set-section', index: selectedPosition ?? 0, section, at: Date.now() })}
             />
           )}
         </aside>

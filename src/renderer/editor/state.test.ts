@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { editorReducer, HISTORY_LIMIT, initialState, type EditorAction, type EditorState } from './state.ts';
+import { EDIT_MERGE_MS, editorReducer, HISTORY_LIMIT, initialState, type EditorAction, type EditorState } from './state.ts';
 import type { DefinitionDraft, SectionDraft } from './types.ts';
 
 const section = (block: string, heading?: string): SectionDraft => (heading ? { block, heading } : { block });
@@ -181,5 +181,25 @@ describe('editorReducer', () => {
     expect(reset.future).toEqual([]);
     expect(reset.selected).toEqual({ kind: 'section', index: 1 });
     expect(reset.keys.some((key) => start.keys.includes(key))).toBe(false);
+  });
+});
+
+describe('form edits and undo steps', () => {
+  it('merges edits of one section made within EDIT_MERGE_MS into one undo step', () => {
+    let state = initialState({ $schema: 's', layout: 'main', sections: [{ block: 'rich-text', html: 'a' }] });
+    for (const [i, text] of ['ab', 'abc', 'abcd'].entries()) {
+      state = editorReducer(state, { type: 'set-section', index: 0, section: { block: 'rich-text', html: text }, at: 1000 + i * 200 });
+    }
+    state = editorReducer(state, {
+      type: 'set-section',
+      index: 0,
+      section: { block: 'rich-text', html: 'abcde' },
+      at: 1000 + 400 + EDIT_MERGE_MS,
+    });
+    expect(state.past).toHaveLength(2);
+    state = editorReducer(state, { type: 'undo' });
+    expect(state.draft.sections[0]).toEqual({ block: 'rich-text', html: 'abcd' });
+    state = editorReducer(state, { type: 'undo' });
+    expect(state.draft.sections[0]).toEqual({ block: 'rich-text', html: 'a' });
   });
 });

@@ -13,7 +13,12 @@ export interface EditorState {
   selected: Selection;
   past: { draft: DefinitionDraft; keys: string[] }[];
   future: { draft: DefinitionDraft; keys: string[] }[];
+  /** The last form edit (what and when): typing into one form is one undo step, not one per key. */
+  lastEdit?: { target: string; at: number };
 }
+
+/** Form edits of the same target within this long of each other are undone together. */
+export const EDIT_MERGE_MS = 1000;
 
 export type EditorAction =
   /** Insert a section (a block's fixture props) at `at` (default: after the selected one, else at the end); selects it. */
@@ -24,9 +29,9 @@ export type EditorAction =
   | { type: 'remove'; index: number }
   | { type: 'select'; selection: Selection }
   /** Replace one section (props form). */
-  | { type: 'set-section'; index: number; section: SectionDraft }
+  | { type: 'set-section'; index: number; section: SectionDraft; at?: number }
   /** Replace the whole definition except its sections (page settings, sources, meta). */
-  | { type: 'set-page'; draft: DefinitionDraft }
+  | { type: 'set-page'; draft: DefinitionDraft; at?: number }
   | { type: 'undo' }
   | { type: 'redo' }
   /** Start over from a definition (opened or reloaded from disk): history cleared. */
@@ -67,6 +72,15 @@ function clampSelection(selection: Selection, count: number): Selection {
 function commit(state: EditorState, draft: DefinitionDraft, keys: string[], selected: Selection): EditorState {
   const past = [...state.past, { draft: state.draft, keys: state.keys }].slice(-HISTORY_LIMIT);
   return { draft, keys, selected, past, future: [] };
+}
+
+/** A form edit: merged into the previous undo step when it continues the same edit (see EDIT_MERGE_MS). */
+function edit(state: EditorState, draft: DefinitionDraft, target: string, at: number | undefined): EditorState {
+  const last = state.lastEdit;
+  if (at !== undefined && last?.target === target && at - last.at < EDIT_MERGE_MS && state.past.length) {
+    return { ...state, draft, future: [], lastEdit: { target, at } };
+  }
+  return { ...commit(state, draft, state.keys, state.selected), lastEdit: at === undefined ? undefined : { target, at } };
 }
 
 function withSections(state: EditorState, sections: SectionDraft[]): DefinitionDraft {
@@ -138,12 +152,12 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
     case 'set-section': {
       const { index, section } = action;
       if (!inRange(index, sections.length) || sections[index] === section) return state;
-      return commit(state, withSections(state, sections.with(index, section)), keys, state.selected);
+      return edit(state, withSections(state, sections.with(index, section)), `section:${keys[index]}`, action.at);
     }
     case 'set-page': {
       if (action.draft === state.draft) return state;
       // The sections are the outline's: page settings never bring back an older list.
-      return commit(state, { ...action.draft, sections: state.draft.sections }, keys, state.selected);
+      return edit(state, { ...action.draft, sections: state.draft.sections }, 'page', action.at);
     }
     case 'undo':
     case 'redo':
