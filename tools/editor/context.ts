@@ -76,7 +76,7 @@ export async function previewPlace(definition: Record<string, unknown>, brand: s
   return { path, params };
 }
 
-/** The sources a page's bindings see: the layout's (unless standalone), then its own (which win). */
+/** The sources a page's bindings see: its own first (offered first in the picker), then the layout's (unless standalone; a page source of the same name wins). */
 function sourcesOf(definition: Record<string, unknown>, site: Record<string, unknown>): [string, SourceSpec][] {
   const valid = (value: unknown) =>
     Object.entries(isObject(value) ? value : {}).filter(
@@ -84,7 +84,7 @@ function sourcesOf(definition: Record<string, unknown>, site: Record<string, unk
     );
   const layout = definition.layout === 'standalone' ? [] : valid(site.layoutSources);
   const own = valid(definition.sources);
-  return [...layout.filter(([name]) => !own.some(([other]) => other === name)), ...own];
+  return [...own, ...layout.filter(([name]) => !own.some(([other]) => other === name))];
 }
 
 export interface PageContext {

@@ -56,7 +56,7 @@ function Editor({ problems = {} }: { problems?: Record<number, number> }) {
 const order = () =>
   within(screen.getByRole('list', { name: 'Sections' }))
     .getAllByRole('button', { name: /^\d+\. / })
-    .map((row) => row.getAttribute('aria-label')?.replace(/^\d+\. ([^\s:]+).*$/, '$1'));
+    .map((row) => row.textContent?.replace(/^\d+\. (\S+).*$/, '$1'));
 const row = (name: string | RegExp) => screen.getByRole('button', { name });
 const live = () => screen.getByText((_, element) => element?.getAttribute('aria-live') === 'polite').textContent?.trim();
 const key = (target: Element | Document, init: KeyboardEventInit) => fireEvent.keyDown(target, init);
@@ -66,11 +66,11 @@ describe('Outline', () => {
     render(<Editor problems={{ 1: 2 }} />);
     expect(screen.getByRole('region', { name: 'Sections' })).toBeTruthy();
     expect(order()).toEqual(['banner', 'card-grid', 'rich-text']);
-    expect(row('1. banner: bound to page.page_data.name')).toBeTruthy();
+    expect(row('1. banner ← page.page_data.name')).toBeTruthy();
     expect(screen.getByText('← page.page_data.name')).toBeTruthy();
-    expect(row('2. card-grid: What drives us, 2 problems')).toBeTruthy();
+    expect(row('2. card-grid What drives us 2 problems')).toBeTruthy();
     expect(screen.getByText('2 problems')).toBeTruthy();
-    expect(row('3. rich-text #intro: Hello world')).toBeTruthy();
+    expect(row('3. rich-text #intro Hello world')).toBeTruthy();
 
     const page = screen.getByRole('button', { name: 'Page settings' });
     expect(page.getAttribute('aria-current')).toBe('true');
@@ -105,7 +105,7 @@ describe('Outline', () => {
     render(<Editor />);
     fireEvent.click(screen.getByRole('button', { name: 'Duplicate section 2 (card-grid)' }));
     expect(order()).toEqual(['banner', 'card-grid', 'card-grid', 'rich-text']);
-    expect(document.activeElement).toBe(row(/^3\. card-grid: What drives us/));
+    expect(document.activeElement).toBe(row(/^3\. card-grid What drives us/));
     expect(row(/^3\. card-grid/).getAttribute('aria-current')).toBe('true');
     expect(live()).toBe('Duplicated card-grid as section 3');
 
@@ -209,7 +209,7 @@ describe('AddBlock', () => {
     expect(dialog.hasAttribute('open')).toBe(false);
     expect(document.activeElement).toBe(opener);
     expect(order()).toEqual(['banner', 'card-grid', 'card-grid', 'rich-text']);
-    expect(row('2. card-grid: Latest').getAttribute('aria-current')).toBe('true');
+    expect(row(/^2\. card-grid Latest/).getAttribute('aria-current')).toBe('true');
   });
 
   it('chooses with the radios, and Cancel adds nothing', () => {

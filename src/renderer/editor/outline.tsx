@@ -62,16 +62,6 @@ type Drag = { from: number; over?: number; edge?: 'before' | 'after' };
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
-/** The row's accessible name: "3. card-grid #values: What drives us, 2 problems". */
-function rowName(position: number, section: SectionDraft, summary: string, problems: number, unknown: boolean) {
-  const parts = [`${position}. ${section.block}`];
-  if (unknown) parts.push(' (not a block)');
-  if (section.id) parts.push(` #${section.id}`);
-  if (summary) parts.push(`: ${summary.replace(/^← /, 'bound to ')}`);
-  if (problems) parts.push(`, ${plural(problems, 'problem')}`);
-  return parts.join('');
-}
-
 export function Outline({ state, dispatch, blocks, issueCount }: OutlineProps) {
   const headingId = useId();
   const list = useRef<HTMLOListElement>(null);
@@ -250,7 +240,6 @@ export function Outline({ state, dispatch, blocks, issueCount }: OutlineProps) {
                 data-part="select"
                 className="editor-outline__select"
                 aria-current={isSelected ? 'true' : undefined}
-                aria-label={rowName(position, section, summary, problems, unknown)}
                 aria-keyshortcuts="Alt+ArrowUp Alt+ArrowDown Delete"
                 onClick={() => dispatch({ type: 'select', selection: { kind: 'section', index } })}
                 onKeyDown={(event) => onRowKey(event, index)}
@@ -259,10 +248,31 @@ export function Outline({ state, dispatch, blocks, issueCount }: OutlineProps) {
                 <span className="editor-outline__block" title={info?.title}>
                   {section.block}
                 </span>
-                {unknown ? <span className="editor-outline__badge">not a block</span> : null}
-                {section.id ? <span className="editor-outline__id">#{section.id}</span> : null}
-                {summary ? <span className="editor-outline__summary">{summary}</span> : null}
-                {problems ? <span className="editor-outline__badge">{plural(problems, 'problem')}</span> : null}
+                {/* The visible text is the accessible name: "3. card-grid #values What drives us 2 problems". */}
+                {unknown ? (
+                  <>
+                    {' '}
+                    <span className="editor-outline__badge">not a block</span>
+                  </>
+                ) : null}
+                {section.id ? (
+                  <>
+                    {' '}
+                    <span className="editor-outline__id">#{section.id}</span>
+                  </>
+                ) : null}
+                {summary ? (
+                  <>
+                    {' '}
+                    <span className="editor-outline__summary">{summary}</span>
+                  </>
+                ) : null}
+                {problems ? (
+                  <>
+                    {' '}
+                    <span className="editor-outline__badge">{plural(problems, 'problem')}</span>
+                  </>
+                ) : null}
               </button>
               <span className="editor-outline__actions">
                 <button
