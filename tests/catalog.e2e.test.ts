@@ -10,17 +10,9 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { blockNames } from '../src/blocks/registry.ts';
 import { projectRoot } from '../tools/lib/project.ts';
+import { seriousViolations } from './e2e/axe.ts';
 import { launch } from './e2e/browser.ts';
 import { spawnSite, type ChildSite } from './e2e/servers.ts';
-
-const axeSource = readFileSync(path.join(projectRoot, 'node_modules/axe-core/axe.min.js'), 'utf8');
-
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: unknown[] }[];
-}
 
 let dev: ChildSite;
 let browser: Browser;
@@ -83,19 +75,7 @@ describe('block catalog (development)', () => {
         expect(JSON.parse(snippet ?? '{}')).toMatchObject({ block: name });
       }
 
-      for (const frame of page.frames()) await frame.evaluate(axeSource);
-      const violations = await page.evaluate(async () => {
-        const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: AxeViolation[] }> } })
-          .axe;
-        const result = await axe.run(document, { resultTypes: ['violations'] });
-        return result.violations.map((v) => ({
-          id: v.id,
-          impact: v.impact,
-          help: v.help,
-          nodes: v.nodes.slice(0, 5).map((n) => n.target.join(' ')),
-        }));
-      });
-      const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      const serious = await seriousViolations(page);
       expect(serious, JSON.stringify(serious, null, 2)).toEqual([]);
     },
   );

@@ -13,7 +13,6 @@
  */
 import { spawnSync } from 'node:child_process';
 import { cp, mkdtemp, readFile, readdir, rm, utimes, writeFile } from 'node:fs/promises';
-import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
@@ -21,10 +20,9 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DEFAULT_CONTENT_PASSWORD, DEFAULT_CONTENT_USER } from '../src/server/config.ts';
 import { formatJsonFile } from '../tools/lib/format-json.ts';
 import { projectRoot } from '../tools/lib/project.ts';
+import { seriousViolations } from './e2e/axe.ts';
 import { launch } from './e2e/browser.ts';
 import { spawnSite, type ChildSite } from './e2e/servers.ts';
-
-const axeSource = readFileSync(path.join(projectRoot, 'node_modules/axe-core/axe.min.js'), 'utf8');
 
 let dir: string;
 let dev: ChildSite;
@@ -298,20 +296,8 @@ describe('the page editor (development only)', () => {
       .getByRole('button', { name: new RegExp(`^${count + 1}\\. notice`) })
       .waitFor();
 
-    await page.evaluate(axeSource);
-    const violations = await page.evaluate(async () => {
-      type Result = { violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] };
-      const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<Result> } }).axe;
-      // The preview frame is the site itself, checked by the site's own tests.
-      const result = await axe.run(document, { resultTypes: ['violations'], exclude: [['iframe']] } as object);
-      return result.violations.map((v) => ({
-        id: v.id,
-        impact: v.impact,
-        help: v.help,
-        nodes: v.nodes.slice(0, 5).map((n) => n.target.join(' ')),
-      }));
-    });
-    const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    // The preview frame is the site itself, checked by the site's own tests.
+    const serious = await seriousViolations(page, ['iframe']);
     expect(serious, JSON.stringify(serious, null, 2)).toEqual([]);
     expect(problems).toEqual([]);
   });
@@ -323,6 +309,11 @@ describe('the page editor (development only)', () => {
       body: JSON.stringify({ file: 'page-definitions/blog.json', definition: {}, mtimeMs: 0 }),
     });
     expect(evil.status).toBe(403);
+    // A production server has no editor: its URLs are ordinary unknown pages.
+    for (const url of ['/__editor', '/__editor/blog.json', '/__preview/x/blog']) {
+      expect((await fetch(`${inject('siteUrl')}${url}`)).status, url).toBe(404);
+    }
+    expect((await fetch(`${inject('siteUrl')}/__editor/api/files`)).status).toBe(404);
     const built = await readFile(path.join(projectRoot, 'build/server/index.js'), 'utf8').catch(() => '');
     expect(built).not.toMatch(/editor-route|preview-route|__editor/);
     const clientAssets = await readdir(path.join(projectRoot, 'build/client/assets')).catch(() => [] as string[]);

@@ -1,0 +1,31 @@
+/** axe-core in a page (and its frames): the serious and critical violations, in a readable form. */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { projectRoot } from '../../tools/lib/project.ts';
+
+const axeSource = readFileSync(path.join(projectRoot, 'node_modules/axe-core/axe.min.js'), 'utf8');
+
+export interface Violation {
+  id: string;
+  impact: string;
+  help: string;
+  nodes: string[];
+}
+
+/** Runs axe on the page's document; `exclude` (CSS selectors) leaves parts out, e.g. a frame checked elsewhere. */
+export async function seriousViolations(page: Page, exclude: string[] = []): Promise<Violation[]> {
+  for (const frame of page.frames()) await frame.evaluate(axeSource);
+  const violations = await page.evaluate(async (excluded) => {
+    type Result = { violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] };
+    const axe = (window as unknown as { axe: { run(context: object, options: object): Promise<Result> } }).axe;
+    const result = await axe.run({ include: [['html']], exclude: excluded.map((selector) => [selector]) }, { resultTypes: ['violations'] });
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.slice(0, 5).map((n) => n.target.join(' ')),
+    }));
+  }, exclude);
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}
