@@ -252,6 +252,29 @@ describe('the page editor (development only)', () => {
     expect(cli.output).toContain(shown[0]);
   });
 
+  it('keeps unsaved changes over a reload of the tab; Undo goes back to the file', async () => {
+    const file = path.join(dir, 'team.json');
+    const before = await readFile(file, 'utf8');
+    await open('team.json');
+    const rows = sectionsOutline().locator(':scope > li');
+    const count = await rows.count();
+    await page.getByRole('button', { name: /^Duplicate section 1 / }).click();
+    await page
+      .getByRole('status')
+      .getByText(/Unsaved changes/)
+      .waitFor();
+    await page.reload({ waitUntil: 'load' });
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    await page
+      .getByRole('status')
+      .getByText(/were restored/)
+      .waitFor();
+    expect(await rows.count()).toBe(count + 1);
+    await page.getByRole('button', { name: 'Undo' }).click();
+    expect(await rows.count()).toBe(count);
+    expect(await readFile(file, 'utf8')).toBe(before);
+  });
+
   it('does not overwrite a file changed on disk since it was opened', async () => {
     const file = path.join(dir, 'careers.json');
     await open('careers.json');

@@ -67,7 +67,7 @@ export function EditorApp({ session, definition }: { session: EditorSession; def
     // An unsaved draft of this tab (reload, crash) comes back; undo is not needed to get it.
     const stored = storedDraft(session);
     if (stored) {
-      dispatch({ type: 'reset', draft: stored });
+      dispatch({ type: 'restore', draft: stored });
       // sessionStorage exists only after hydration: the server rendered the file as on disk.
       // eslint-disable-next-line react-hooks/set-state-in-effect
       setRestored(true);
@@ -143,7 +143,9 @@ export function EditorApp({ session, definition }: { session: EditorSession; def
           )}
         </div>
         <p className="editor__status" role="status">
-          {restored && sync.saveState.kind === 'dirty' ? 'Unsaved changes from your last visit were restored. ' : ''}
+          {restored && sync.saveState.kind === 'dirty'
+            ? 'Unsaved changes from your last visit were restored (Undo goes back to the file on disk). '
+            : ''}
           {status}
           {sync.saveState.kind === 'conflict' && (
             <>

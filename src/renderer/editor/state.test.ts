@@ -203,3 +203,15 @@ describe('form edits and undo steps', () => {
     expect(state.draft.sections[0]).toEqual({ block: 'rich-text', html: 'a' });
   });
 });
+
+describe('restoring an unsaved draft', () => {
+  it('is one undo step away from the file as opened', () => {
+    const opened = initialState({ $schema: 's', layout: 'main', sections: [{ block: 'banner' }] });
+    const restored = editorReducer(opened, {
+      type: 'restore',
+      draft: { $schema: 's', layout: 'main', sections: [{ block: 'banner' }, { block: 'notice' }] },
+    });
+    expect(restored.draft.sections).toHaveLength(2);
+    expect(editorReducer(restored, { type: 'undo' }).draft).toBe(opened.draft);
+  });
+});

@@ -34,6 +34,8 @@ export type EditorAction =
   | { type: 'set-page'; draft: DefinitionDraft; at?: number }
   | { type: 'undo' }
   | { type: 'redo' }
+  /** Bring back an unsaved draft (a reload of the tab): one undo step back to the file as opened. */
+  | { type: 'restore'; draft: DefinitionDraft }
   /** Start over from a definition (opened or reloaded from disk): history cleared. */
   | { type: 'reset'; draft: DefinitionDraft };
 
@@ -162,6 +164,10 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
     case 'undo':
     case 'redo':
       return travel(state, action.type);
+    case 'restore': {
+      const count = sectionsOf(action.draft).length;
+      return commit(state, action.draft, freshKeys(state, count), clampSelection(state.selected, count));
+    }
     case 'reset': {
       const count = sectionsOf(action.draft).length;
       return { draft: action.draft, keys: freshKeys(state, count), selected: clampSelection(state.selected, count), past: [], future: [] };
