@@ -6,11 +6,10 @@
  * field is a one-line diff and moving a section moves its lines unchanged.
  */
 import { getNodeValue, parseTree, type Node, type ParseError } from 'jsonc-parser';
-import path from 'node:path';
-import prettier from 'prettier';
+import { isPlainObject } from '../../src/renderer/bindings.ts';
 import { blockSchemaId, DEFINITION_SCHEMA_ID, SchemaStore } from '../../src/renderer/schema-store.ts';
-import { formatJsonFile } from '../lib/format-json.ts';
-import { loadSchemas, projectRoot } from '../lib/project.ts';
+import { formatJsonFile, formatJsonText } from '../lib/format-json.ts';
+import { loadSchemas } from '../lib/project.ts';
 
 let diskStore: Promise<SchemaStore> | undefined;
 
@@ -19,16 +18,6 @@ function schemaStore(store?: SchemaStore): Promise<SchemaStore> {
   if (store) return Promise.resolve(store);
   diskStore ??= loadSchemas().then((schemas) => new SchemaStore(schemas));
   return diskStore;
-}
-
-/** `text` formatted with Prettier as `npm run format` would (the same settings as formatJsonFile). */
-export async function formatJsonText(text: string, file: string): Promise<string> {
-  const filepath = path.resolve(projectRoot, file);
-  const config =
-    (await prettier.resolveConfig(filepath, { editorconfig: true })) ??
-    (await prettier.resolveConfig(path.join(projectRoot, 'package.json'), { editorconfig: true })) ??
-    {};
-  return prettier.format(text, { ...config, parser: 'json', filepath });
 }
 
 /**
@@ -156,10 +145,6 @@ export function placeNewKeys(kept: string[], added: string[], rank: Map<string, 
     out.splice(after >= 0 ? after + 1 : before >= 0 ? before : out.length, 0, key);
   }
   return out;
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** JSON equality; key order does not matter (the file's order is kept anyway). */

@@ -14,13 +14,18 @@ import { projectRoot } from './project.ts';
  * definitions folder) gets the project's settings.
  */
 export async function formatJsonFile(value: unknown, file: string): Promise<string> {
+  return formatJsonText(topLevelExpanded(value), file);
+}
+
+/** JSON text as `npm run format` leaves it (Prettier keeps the objects the text expands expanded). */
+export async function formatJsonText(text: string, file: string): Promise<string> {
   const filepath = path.resolve(projectRoot, file);
   // The Prettier CLI reads .editorconfig too.
   const config =
     (await prettier.resolveConfig(filepath, { editorconfig: true })) ??
     (await prettier.resolveConfig(path.join(projectRoot, 'package.json'), { editorconfig: true })) ??
     {};
-  return prettier.format(topLevelExpanded(value), { ...config, parser: 'json', filepath });
+  return prettier.format(text, { ...config, parser: 'json', filepath });
 }
 
 /**

@@ -6,17 +6,17 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import pageSchemaFile from '../../../schemas/page-definition.schema.json';
-import type { JsonSchema } from '../schema-store.ts';
+import { pageSchema as pageSchemaOf } from '../../../tools/editor/schemas.ts';
+import { loadSchemas } from '../../../tools/lib/project.ts';
+import { SchemaStore } from '../schema-store.ts';
 import { PageSettings } from './page-form.tsx';
-import { inlineRefs, matchEndpoint } from './schema-ui.ts';
+import { matchEndpoint } from './schema-ui.ts';
 import type { DefinitionDraft, EditorIssue, EndpointInfo, FieldInfo } from './types.ts';
 
 afterEach(cleanup);
 
-const raw = pageSchemaFile as unknown as JsonSchema;
-/** As the backend hands it over: $refs inlined. */
-const pageSchema = inlineRefs(raw, (ref) => (raw.$defs as Record<string, JsonSchema>)[ref.split('/').pop() ?? '']);
+/** As the editor's backend hands it over: $refs inlined. */
+const pageSchema = pageSchemaOf(new SchemaStore(await loadSchemas()));
 const endpoints: EndpointInfo[] = [
   { path: '/api/blog/{slug}', description: 'One blog post', params: ['slug'], query: [] },
   {

@@ -6,28 +6,20 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import bannerSchema from '../../../schemas/blocks/banner.schema.json';
-import cardGridSchema from '../../../schemas/blocks/card-grid.schema.json';
-import commonSchema from '../../../schemas/common.schema.json';
-import type { JsonSchema } from '../schema-store.ts';
+import { blockInfos } from '../../../tools/editor/schemas.ts';
+import { loadSchemas } from '../../../tools/lib/project.ts';
+import { SchemaStore } from '../schema-store.ts';
 import { FieldPicker } from './field-picker.tsx';
 import { errorSchemaFor } from './issues.ts';
 import { SectionProps } from './props-form.tsx';
-import { inlineRefs } from './schema-ui.ts';
 import type { BlockInfo, EditorIssue, FieldInfo, SectionDraft } from './types.ts';
 
 afterEach(cleanup);
 
-const defs = commonSchema.$defs as Record<string, JsonSchema>;
-/** As the backend hands it over: every $ref (common.schema.json's $defs) inlined. */
-function blockInfo(name: string, raw: unknown): BlockInfo {
-  const schema = inlineRefs(raw as JsonSchema, (ref) => defs[ref.split('/').pop() ?? '']);
-  return { name, title: schema.title, description: schema.description ?? '', schema, fixture: {} };
-}
-const blocks: Record<string, BlockInfo> = {
-  banner: blockInfo('banner', bannerSchema),
-  'card-grid': blockInfo('card-grid', cardGridSchema),
-};
+// What the editor's backend hands over (every $ref inlined), from the project's schemas.
+const blocks: Record<string, BlockInfo> = Object.fromEntries(
+  (await blockInfos(new SchemaStore(await loadSchemas()))).map((info) => [info.name, { ...info, fixture: {} }]),
+);
 
 const fields: FieldInfo[] = [
   { path: 'page.page_data.content', type: 'string', html: true, sample: '<p>We build</p>' },

@@ -4,36 +4,16 @@
  * value helpers shared by the fixed/bound editors.
  */
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
+import { isBinding, isPlainObject } from '../bindings.ts';
 import type { JsonSchema } from '../schema-store.ts';
 import type { EndpointInfo, FieldInfo } from './types.ts';
 
 export type Json = Record<string, unknown>;
 
-/** The keys that make an object a binding node instead of a literal. */
-export const BINDING_KEYS = ['$bind', '$template', '$each', '$count', '$switch'] as const;
+export { isPlainObject };
 
-export const isPlainObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
-
-export const isBindingNode = (value: unknown): value is Json => isPlainObject(value) && BINDING_KEYS.some((key) => key in value);
-
-/** Replaces every $ref by what `resolve` returns for it; keywords beside the $ref win. */
-export function inlineRefs(schema: JsonSchema, resolve: (ref: string) => JsonSchema | undefined, depth = 0): JsonSchema {
-  if (depth > 32) throw new Error('inlineRefs: $ref cycle');
-  const walk = (node: unknown): unknown => {
-    if (Array.isArray(node)) return node.map(walk);
-    if (!isPlainObject(node)) return node;
-    const { $ref, ...rest } = node;
-    const out: Json = {};
-    if (typeof $ref === 'string') {
-      const target = resolve($ref);
-      if (!target) throw new Error(`inlineRefs: cannot resolve ${$ref}`);
-      Object.assign(out, inlineRefs(target, resolve, depth + 1));
-    }
-    for (const [key, value] of Object.entries(rest)) out[key] = walk(value);
-    return out;
-  };
-  return walk(schema) as JsonSchema;
-}
+/** A binding node ($bind, $template, $each, $count, $switch), typed loosely for the forms. */
+export const isBindingNode = (value: unknown): value is Json => isBinding(value);
 
 const WORDS: Record<string, string> = { cta: 'CTA', html: 'HTML', url: 'URL', id: 'ID', faq: 'FAQ', pdf: 'PDF' };
 
