@@ -62,6 +62,11 @@ type Drag = { from: number; over?: number; edge?: 'before' | 'after' };
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
+const HISTORY_BUTTONS = [
+  { direction: 'undo', label: 'Undo', keys: 'Control+Z Meta+Z' },
+  { direction: 'redo', label: 'Redo', keys: 'Control+Shift+Z Meta+Shift+Z Control+Y' },
+] as const;
+
 export function Outline({ state, dispatch, blocks, issueCount }: OutlineProps) {
   const headingId = useId();
   const list = useRef<HTMLOListElement>(null);
@@ -174,26 +179,19 @@ export function Outline({ state, dispatch, blocks, issueCount }: OutlineProps) {
           Sections
         </h2>
         <div className="editor-outline__history">
-          <button
-            ref={undoButton}
-            type="button"
-            className="editor-outline__button"
-            disabled={!canUndo}
-            aria-keyshortcuts="Control+Z Meta+Z"
-            onClick={() => travel('undo', true)}
-          >
-            Undo
-          </button>
-          <button
-            ref={redoButton}
-            type="button"
-            className="editor-outline__button"
-            disabled={!canRedo}
-            aria-keyshortcuts="Control+Shift+Z Meta+Shift+Z Control+Y"
-            onClick={() => travel('redo', true)}
-          >
-            Redo
-          </button>
+          {HISTORY_BUTTONS.map(({ direction, label, keys }) => (
+            <button
+              key={direction}
+              ref={direction === 'undo' ? undoButton : redoButton}
+              type="button"
+              className="editor-outline__button"
+              disabled={direction === 'undo' ? !canUndo : !canRedo}
+              aria-keyshortcuts={keys}
+              onClick={() => travel(direction, true)}
+            >
+              {label}
+            </button>
+          ))}
         </div>
       </div>
       <button

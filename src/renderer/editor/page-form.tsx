@@ -90,21 +90,14 @@ export function PageSettings({ draft, pageSchema, endpoints, fields, issues, onC
           </select>
         )}
       </Row>
-      <div className="editor-props-field">
-        <label className="editor-props-check">
-          <input
-            type="checkbox"
-            checked={draft.brochureButton === true}
-            aria-describedby={`${uid}-brochure-help`}
-            onChange={(event) => set('brochureButton', event.target.checked || undefined)}
-          />{' '}
-          Brochure button
-        </label>
-        <p id={`${uid}-brochure-help`} className="editor-props-help">
-          {properties.brochureButton?.description ?? "Show the fixed 'Download Brochures' button."}
-        </p>
-        <Messages id={`${uid}-brochure-errors`} issues={issuesUnder(issues, '/brochureButton')} />
-      </div>
+      <CheckField
+        id={`${uid}-brochure`}
+        label="Brochure button"
+        checked={draft.brochureButton === true}
+        help={properties.brochureButton?.description ?? "Show the fixed 'Download Brochures' button."}
+        issues={issuesUnder(issues, '/brochureButton')}
+        onChange={(checked) => set('brochureButton', checked || undefined)}
+      />
       <fieldset className="editor-props-group">
         <legend>Meta</legend>
         <p className="editor-props-help">{properties.meta?.description}</p>
@@ -277,24 +270,45 @@ function SourceEditor({ name, source, route, sourceSchema, endpoints, fields, is
           />
         </fieldset>
       )}
-      <div className="editor-props-field">
-        <label className="editor-props-check">
-          <input
-            type="checkbox"
-            checked={source.required === true}
-            aria-describedby={`${uid}-required-help`}
-            onChange={(event) => onChange(withKey(source, 'required', event.target.checked || undefined))}
-          />{' '}
-          Required
-        </label>
-        <p id={`${uid}-required-help`} className="editor-props-help">
-          {requiredHelp}
-        </p>
-        <Messages id={`${uid}-required-errors`} issues={issuesUnder(issues, `${pointer}/required`)} />
-      </div>
+      <CheckField
+        id={`${uid}-required`}
+        label="Required"
+        checked={source.required === true}
+        help={requiredHelp}
+        issues={issuesUnder(issues, `${pointer}/required`)}
+        onChange={(checked) => onChange(withKey(source, 'required', checked || undefined))}
+      />
       <button type="button" className="editor-props-button editor-props-remove" onClick={() => onChange(undefined)}>
         Remove source {name}
       </button>
     </fieldset>
+  );
+}
+
+/** A checkbox with its help and its problems (true, or left out of the file). */
+function CheckField(props: {
+  id: string;
+  label: string;
+  checked: boolean;
+  help: string;
+  issues: EditorIssue[];
+  onChange: (checked: boolean) => void;
+}) {
+  return (
+    <div className="editor-props-field">
+      <label className="editor-props-check">
+        <input
+          type="checkbox"
+          checked={props.checked}
+          aria-describedby={`${props.id}-help`}
+          onChange={(event) => props.onChange(event.target.checked)}
+        />{' '}
+        {props.label}
+      </label>
+      <p id={`${props.id}-help`} className="editor-props-help">
+        {props.help}
+      </p>
+      <Messages id={`${props.id}-errors`} issues={props.issues} />
+    </div>
   );
 }
