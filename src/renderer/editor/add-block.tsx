@@ -93,7 +93,8 @@ export function AddBlock({ blocks, onAdd }: AddBlockProps) {
             <div className="editor-outline-add__preview">
               {/* Only while open: a closed dialog loads no frame. */}
               {open && current ? (
-                <iframe title={`Preview of ${current.name}`} src={`/__catalog/${current.name}?frame=1`} loading="lazy" />
+                // inert: only to look at; Tab goes from the list straight to "Add".
+                <iframe title={`Preview of ${current.name}`} src={`/__catalog/${current.name}?frame=1`} loading="lazy" inert />
               ) : null}
             </div>
           </div>
