@@ -68,9 +68,13 @@ const json = (body: unknown, headers: Record<string, string> = {}) => ({
 });
 
 /** The middleware called directly, as from a client at `remoteAddress`. */
-async function direct(remoteAddress: string, headers: Record<string, string> = {}): Promise<{ status: number; body: unknown }> {
+async function direct(
+  remoteAddress: string,
+  headers: Record<string, string> = {},
+  url = '/__editor/api/files',
+): Promise<{ status: number; body: unknown }> {
   const req = Object.assign(Readable.from([]), {
-    url: '/__editor/api/files',
+    url,
     method: 'GET',
     headers: { host: 'localhost:5173', ...headers },
     socket: { remoteAddress },
@@ -143,6 +147,12 @@ describe('editor API', { timeout: 60_000 }, () => {
     expect((await direct('::ffff:127.0.0.1')).status).toBe(200);
     // A page whose name was rebound to 127.0.0.1 still names its own host.
     expect((await direct('127.0.0.1', { host: 'attacker.example:5173' })).status).toBe(403);
+    // The editor's pages too (drafts, the file list); -1: passed on to the site.
+    for (const page of ['/__editor', '/__editor/about.json', '/__preview/some-draft/about-veltrix']) {
+      expect((await direct('192.168.1.20', {}, page)).status, page).toBe(403);
+      expect((await direct('127.0.0.1', {}, page)).status, page).toBe(-1);
+    }
+    expect((await direct('192.168.1.20', {}, '/blog')).status).toBe(-1);
   });
 
   it('refuses writes from other origins, other content types and bodies that are not JSON', async () => {

@@ -221,8 +221,16 @@ describe('the page editor (development only)', () => {
       .click();
     const fallback = props().getByRole('group', { name: 'Heading: binding', exact: true }).getByLabel('Fallback (default)');
     await fallback.fill('Our blog');
+    // A site page open in another tab shows the saved change at once; the editor keeps its state.
+    const site = await browser.newPage();
+    await site.goto(`${dev.url}/blog`, { waitUntil: 'load' });
+    await site.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    const siteReloaded = site.waitForEvent('load', { timeout: 20_000 });
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await saved();
+    await siteReloaded;
+    await site.close();
+    expect(await page.getByRole('button', { name: 'Undo' }).isEnabled()).toBe(true);
     const after = await readFile(file, 'utf8');
     const changed = after.split('\n').filter((line, i) => line !== before.split('\n')[i]);
     expect(after.split('\n')).toHaveLength(before.split('\n').length);

@@ -13,7 +13,7 @@ import { matchRoutes } from 'react-router';
 import { blockNames } from '../blocks/registry.ts';
 import type { JsonSchema } from './schema-store.ts';
 import type { ContentContract as Contract } from '../generated/content-contract.ts';
-import { formatIssue, type Issue, type PageDefinition } from './validate/types.ts';
+import { formatIssue, type Issue, type PageDefinition, type ValidationResult } from './validate/types.ts';
 import { DefinitionValidator } from './validate/validator.ts';
 
 /** The page definitions of the site, validated, with route matching (not the /__catalog block gallery). */
@@ -100,16 +100,35 @@ function build(options: DefinitionOptions): DefinitionIndex {
   if (!site) throw new Error('site.config.json could not be read; see the errors above');
   refuseInvalid(issues.length, options.production, options.allowInvalid);
 
+  return definitionIndex(
+    validator,
+    contract,
+    files.map((f) => f.file),
+    { issues, definitions, site },
+  );
+}
+
+/**
+ * The index of validated definitions (route matching included). Also how the page editor's preview
+ * (tools/editor/) sees the site with a draft in place of its file.
+ */
+export function definitionIndex(
+  validator: DefinitionValidator,
+  contract: Contract,
+  files: string[],
+  result: Pick<ValidationResult, 'issues' | 'definitions'> & { site: Record<string, unknown> },
+): DefinitionIndex {
+  const { definitions } = result;
   const routes = definitions.flatMap((definition) => definition.routes.map((path) => ({ path, definition })));
   const routeObjects = routes.map((r, index) => ({ path: r.path, id: String(index) }));
   return {
     validator,
     definitions,
     notFound: definitions.find((d) => d.notFound),
-    site,
+    site: result.site,
     contract,
-    issues,
-    files: files.map((f) => f.file),
+    issues: result.issues,
+    files,
     match(pathname) {
       const matches = matchRoutes(routeObjects, pathname);
       const found = matches?.[matches.length - 1];

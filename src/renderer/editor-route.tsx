@@ -25,8 +25,7 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   if (import.meta.env.PROD || !site.editor) throw data('The page editor runs under npm run dev', { status: 404 });
   const wanted = params['*'];
   if (!wanted) {
-    const { blocks, endpoints } = await site.editor.catalog();
-    return { mode: 'list' as const, files: site.editor.list(), blocks, endpoints };
+    return { mode: 'list' as const, files: site.editor.list(), ...(await site.editor.catalog()) };
   }
   const session = await site.editor.open(wanted);
   if (!session) throw data(`No definition file "${wanted}" in the definitions folder`, { status: 404 });
@@ -118,7 +117,7 @@ export default function Editor() {
         Every page definition ({loaderData.files.length}), checked by the same validator as <code>npm run validate</code>. Open one to edit
         it, or start a new page. Development only: saving writes the files in the definitions folder, for review in git.
       </p>
-      <CreatePage endpoints={loaderData.endpoints} blocks={loaderData.blocks} />
+      <CreatePage endpoints={loaderData.endpoints} blocks={loaderData.blocks} layouts={loaderData.layouts} />
       <FileList files={loaderData.files} />
     </main>
   );

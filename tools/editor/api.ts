@@ -8,13 +8,13 @@
  * rebinding page cannot reach it), and takes writes only as same-origin JSON: a cross-site page
  * cannot send application/json without a CORS preflight, which is never granted.
  */
+import { EDITOR_PATHS } from '../../src/dev-events.ts';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { EditorError, type DevEditorBackend } from './backend.ts';
 
 const PREFIX = '/__editor/api/';
 const LOOPBACK_ADDRESSES = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
-const EDITOR_PAGES = /^\/__(?:editor|preview)(?:\/|$)/;
 const BODY_LIMIT = 1024 * 1024;
 
 type Middleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
@@ -109,7 +109,7 @@ export function editorApi(backend: DevEditorBackend): Middleware {
     const pathname = (req.url ?? '').split('?')[0];
     if (!pathname.startsWith(PREFIX)) {
       // The editor's pages (drafts, file list) are for this computer too.
-      if (!EDITOR_PAGES.test(pathname)) return next();
+      if (!EDITOR_PATHS.test(pathname)) return next();
       try {
         checkClient(req);
       } catch (error) {

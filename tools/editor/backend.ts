@@ -11,7 +11,7 @@ import { readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { LRUCache } from 'lru-cache';
 import { data } from 'react-router';
-import type { DefinitionIndex } from '../../src/renderer/definitions.server.ts';
+import { definitionIndex, type DefinitionIndex } from '../../src/renderer/definitions.server.ts';
 import type {
   CreateRequest,
   CreateResponse,
@@ -30,7 +30,7 @@ import { formatIssue, type Issue } from '../../src/renderer/validate/types.ts';
 import { loadDefinitionFiles, loadSiteFile, projectRoot } from '../lib/project.ts';
 import { LAYOUTS, planPage, type Layout } from '../new-page/plan.ts';
 import { pageContext, type Read } from './context.ts';
-import { indexOf, previewTarget, withFile } from './overlay.ts';
+import { previewTarget, withFile } from './overlay.ts';
 import { definitionText } from './rewrite.ts';
 import { blockInfos, endpointInfos, pageSchema } from './schemas.ts';
 
@@ -86,7 +86,7 @@ interface Draft {
   file: string;
   text: string;
   /** The index the preview renders from, for the site index it was built on (rebuilt when that reloads). */
-  overlay?: { base: DefinitionIndex; index: DefinitionIndex };
+  overlay: { base: DefinitionIndex; index: DefinitionIndex };
 }
 
 export function createEditorBackend(options: EditorBackendOptions): DevEditorBackend {
@@ -118,10 +118,22 @@ export function createEditorBackend(options: EditorBackendOptions): DevEditorBac
     return { abs, file: path.relative(projectRoot, abs) };
   }
 
-  async function problems(file: string, text: string): Promise<EditorIssue[]> {
+  /**
+   * `text` checked as `npm run validate` would with the folder's other files: its problems, and the
+   * site's definition index with it in place (what the preview renders from), from one validation.
+   */
+  async function check(file: string, text: string): Promise<{ issues: EditorIssue[]; overlay: Draft['overlay'] }> {
+    const base = options.definitions();
     const [files, site] = await Promise.all([loadDefinitionFiles(dir), loadSiteFile()]);
-    const { issues } = options.definitions().validator.validate(withFile(files, file, text), site);
-    return issues.filter((issue) => issue.file === file).map(editorIssue);
+    const all = withFile(files, file, text);
+    const result = base.validator.validate(all, site);
+    const index = definitionIndex(
+      base.validator,
+      base.contract,
+      all.map((f) => f.file),
+      { ...result, site: result.site ?? base.site },
+    );
+    return { issues: result.issues.filter((issue) => issue.file === file).map(editorIssue), overlay: { base, index } };
   }
 
   async function current(abs: string): Promise<{ text: string; mtimeMs: number } | undefined> {
@@ -144,15 +156,12 @@ export function createEditorBackend(options: EditorBackendOptions): DevEditorBac
   async function render(prepared: Awaited<ReturnType<typeof prepare>>) {
     const { file, before, definition } = prepared;
     const text = await definitionText(before?.text, definition, file, options.definitions().validator.store);
-    return { text, issues: await problems(file, text) };
+    return { text, ...(await check(file, text)) };
   }
 
+  /** The draft's index; checked again only when the site's definitions were reloaded since. */
   async function overlay(draft: Draft): Promise<DefinitionIndex> {
-    const base = options.definitions();
-    if (draft.overlay?.base !== base) {
-      const [files, site] = await Promise.all([loadDefinitionFiles(dir), loadSiteFile()]);
-      draft.overlay = { base, index: indexOf(base, withFile(files, draft.file, draft.text), site) };
-    }
+    if (draft.overlay.base !== options.definitions()) draft.overlay = (await check(draft.file, draft.text)).overlay;
     return draft.overlay.index;
   }
 
@@ -175,7 +184,11 @@ export function createEditorBackend(options: EditorBackendOptions): DevEditorBac
     async catalog() {
       const index = options.definitions();
       const blocks = await blockInfos(index.validator.store);
-      return { blocks: blocks.map(({ name, description }) => ({ name, description })), endpoints: endpointInfos(index.contract) };
+      return {
+        blocks: blocks.map(({ name, description }) => ({ name, description })),
+        endpoints: endpointInfos(index.contract),
+        layouts: [...LAYOUTS],
+      };
     },
 
     async open(name): Promise<EditorSession | undefined> {
@@ -193,7 +206,7 @@ export function createEditorBackend(options: EditorBackendOptions): DevEditorBac
       }
       const index = options.definitions();
       const [issues, blocks, context] = await Promise.all([
-        problems(file, found.text),
+        check(file, found.text).then((checked) => checked.issues),
         blockInfos(index.validator.store),
         pageContext(index, read, definition),
       ]);
@@ -214,9 +227,9 @@ export function createEditorBackend(options: EditorBackendOptions): DevEditorBac
 
     async draft(req): Promise<DraftResponse> {
       const prepared = await prepare(req);
-      const { text, issues } = await render(prepared);
+      const { text, issues, overlay: index } = await render(prepared);
       const draftId = randomUUID();
-      drafts.set(draftId, { file: prepared.file, text });
+      drafts.set(draftId, { file: prepared.file, text, overlay: index });
       const context = await pageContext(options.definitions(), read, prepared.definition);
       return { draftId, text, issues, fields: context.fields, previewPath: context.previewPath };
     },

@@ -1,9 +1,7 @@
 /**
- * The page editor's preview: the draft a preview URL names, and a definition index like the site's
- * (src/renderer/definitions.server.ts) in which the draft replaces its file.
+ * The page editor's preview: the draft a preview URL names, and the folder's files with the draft in
+ * place of its file (the backend validates them into a definition index like the site's).
  */
-import { matchRoutes } from 'react-router';
-import type { DefinitionIndex } from '../../src/renderer/definitions.server.ts';
 import type { SourceFile } from '../lib/project.ts';
 
 const PREVIEW = /^\/__preview\/([^/]+)(\/.*)?$/;
@@ -23,25 +21,4 @@ export function previewTarget(url: URL): { draftId: string; path: string } {
 /** The definitions as `npm run validate` reads them, `file` replaced by (or added as) `text`, in its order. */
 export function withFile(files: SourceFile[], file: string, text: string): SourceFile[] {
   return [...files.filter((f) => f.file !== file), { file, text }].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
-}
-
-/** A definition index like the site's (src/renderer/definitions.server.ts), from the given files. */
-export function indexOf(base: DefinitionIndex, files: SourceFile[], site: SourceFile): DefinitionIndex {
-  const result = base.validator.validate(files, site);
-  const routes = result.definitions.flatMap((definition) => definition.routes.map((route) => ({ route, definition })));
-  const routeObjects = routes.map((r, i) => ({ path: r.route, id: String(i) }));
-  return {
-    validator: base.validator,
-    definitions: result.definitions,
-    notFound: result.definitions.find((d) => d.notFound),
-    site: result.site ?? base.site,
-    contract: base.contract,
-    issues: result.issues,
-    files: files.map((f) => f.file),
-    match(pathname) {
-      const matches = matchRoutes(routeObjects, pathname);
-      const found = matches?.[matches.length - 1];
-      return found ? { definition: routes[Number(found.route.id)].definition, params: found.params } : undefined;
-    },
-  };
 }

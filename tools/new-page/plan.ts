@@ -8,7 +8,9 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { matchPath } from 'react-router';
 import { blockNames, isBlockName } from '../../src/blocks/registry.ts';
+import definitionSchema from '../../schemas/page-definition.schema.json' with { type: 'json' };
 import type { ContentContract as Contract } from '../../src/generated/content-contract.ts';
+import type { DefinitionFile } from '../../src/generated/page-definition.ts';
 import { blockSchemaId, didYouMean, type Located, type SchemaStore } from '../../src/renderer/schema-store.ts';
 import { normalizeRoute, routeParams } from '../../src/renderer/validate/routes.ts';
 import { formatIssue } from '../../src/renderer/validate/types.ts';
@@ -25,8 +27,9 @@ import {
 } from '../lib/project.ts';
 import { endpointHint, matchEndpoint, responseSchema, schemaAt } from '../lib/workbench.ts';
 
-export const LAYOUTS = ['main', 'form', 'campaign', 'standalone'] as const;
-export type Layout = (typeof LAYOUTS)[number];
+export type Layout = DefinitionFile['layout'];
+/** The layouts the definition schema allows (its `layout` enum: the one list). */
+export const LAYOUTS = definitionSchema.properties.layout.enum as readonly Layout[];
 
 export interface NewPageInput {
   route: string;

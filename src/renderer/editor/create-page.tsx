@@ -6,9 +6,14 @@
 import { useState, type FormEvent } from 'react';
 import type { CreateRequest, CreateResponse, EndpointInfo } from './types.ts';
 
-const LAYOUTS = ['main', 'form', 'campaign', 'standalone'] as const;
+interface CreatePageProps {
+  endpoints: EndpointInfo[];
+  blocks: { name: string; description: string }[];
+  /** The definition schema's layouts. */
+  layouts: string[];
+}
 
-export function CreatePage({ endpoints, blocks }: { endpoints: EndpointInfo[]; blocks: { name: string; description: string }[] }) {
+export function CreatePage({ endpoints, blocks, layouts }: CreatePageProps) {
   const [errors, setErrors] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
   // Only endpoints a page can read without a route parameter of its own are offered here; the
@@ -58,7 +63,7 @@ export function CreatePage({ endpoints, blocks }: { endpoints: EndpointInfo[]; b
         <p>
           <label htmlFor="create-layout">Layout</label>{' '}
           <select id="create-layout" name="layout" defaultValue="main">
-            {LAYOUTS.map((layout) => (
+            {layouts.map((layout) => (
               <option key={layout}>{layout}</option>
             ))}
           </select>

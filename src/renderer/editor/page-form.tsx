@@ -39,7 +39,7 @@ const META_SCHEMA: JsonSchema = {
 export function PageSettings({ draft, pageSchema, endpoints, fields, issues, onChange }: PageSettingsProps) {
   const uid = useId();
   const properties = pageSchema.properties ?? {};
-  const layouts = (properties.layout?.enum ?? ['main', 'form', 'campaign', 'standalone']).map(String);
+  const layouts = (properties.layout?.enum ?? []).map(String);
   const route = draft.route;
   const sources = (draft.sources ?? {}) as Record<string, Source>;
   const pageIssues = issues.filter((issue) => !issue.pointer.startsWith('/sections/') && issue.pointer !== '/sections');

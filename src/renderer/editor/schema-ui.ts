@@ -4,7 +4,9 @@
  * value helpers shared by the fixed/bound editors.
  */
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
+import { ContractPaths } from '../../server/contract-paths.ts';
 import { isBinding, isPlainObject } from '../bindings.ts';
+import { routeParams as validatorRouteParams } from '../validate/routes.ts';
 import type { JsonSchema } from '../schema-store.ts';
 import type { EndpointInfo, FieldInfo } from './types.ts';
 
@@ -179,33 +181,37 @@ export function withKey<T extends object>(object: T, key: string, value: unknown
   return { ...object, [key]: value };
 }
 
-export const routeParams = (route: unknown): string[] => [
-  ...new Set(([] as unknown[]).concat(route ?? []).flatMap((r) => [...String(r).matchAll(/:(\w+)/g)].map((m) => m[1]))),
-];
+/** Parameters every route of the page has, as the validator allows them in bindings (never the splat). */
+export const routeParams = (route: unknown): string[] =>
+  [...validatorRouteParams(([] as unknown[]).concat(route ?? []).map(String))].filter((name) => name !== '*');
 
-/** The endpoint a source path reads and the values of its {params}; the most literal match wins. */
+const contractPaths = new WeakMap<EndpointInfo[], ContractPaths<{ path: string; info: EndpointInfo }>>();
+
+/**
+ * The endpoint a source path reads (matched as the validator and the site match it:
+ * src/server/contract-paths.ts, literal paths first) and the values of its {params}.
+ */
 export function matchEndpoint(
   path: string,
   endpoints: EndpointInfo[],
   brand?: string,
 ): { endpoint: EndpointInfo; values: Record<string, string> } | undefined {
+  let paths = contractPaths.get(endpoints);
+  if (!paths) {
+    paths = new ContractPaths(endpoints.map((info) => ({ path: info.path, info })));
+    contractPaths.set(endpoints, paths);
+  }
   // {brand} is the site's brand (site.config.json), as in routes.
   const segments = (brand ? path.replace(/\{brand\}/g, brand) : path).split('/');
-  const candidates = [...endpoints].sort((a, b) => a.params.length - b.params.length);
-  for (const endpoint of candidates) {
-    const pattern = endpoint.path.split('/');
-    if (pattern.length !== segments.length) continue;
-    const values: Record<string, string> = {};
-    const fits = pattern.every((part, i) => {
-      const param = /^\{(\w+)\}$/.exec(part)?.[1];
-      if (!param) return part === segments[i];
-      // Its own placeholder left in the path means "not filled in yet".
-      values[param] = segments[i] === part ? '' : segments[i];
-      return true;
-    });
-    if (fits) return { endpoint, values };
-  }
-  return undefined;
+  const endpoint = paths.source(segments.join('/'))?.info;
+  if (!endpoint) return undefined;
+  const values: Record<string, string> = {};
+  endpoint.path.split('/').forEach((part, i) => {
+    const param = /^\{(\w+)\}$/.exec(part)?.[1];
+    // Its own placeholder left in the path means "not filled in yet".
+    if (param) values[param] = segments[i] === part ? '' : segments[i];
+  });
+  return { endpoint, values };
 }
 
 export const fillPath = (endpoint: EndpointInfo, values: Record<string, string>) =>

@@ -123,7 +123,7 @@ export interface SaveResponse {
 /** POST /__editor/api/create: a new definition from the same planner as `npm run new-page`. */
 export interface CreateRequest {
   route: string;
-  layout?: 'main' | 'form' | 'campaign' | 'standalone';
+  layout?: DefinitionDraft['layout'];
   /** name → content-service path, e.g. { page: "/api/page/guides" } */
   sources?: Record<string, string>;
   /** Starting blocks (may be empty: the page is built in the editor). */
@@ -158,7 +158,7 @@ export type PreviewMessage = { type: 'editor:select'; position: number } | { typ
 export interface EditorBackend {
   list(): EditorListEntry[];
   /** For "New page": every block (name, description) and every readable endpoint. */
-  catalog(): Promise<{ blocks: { name: string; description: string }[]; endpoints: EndpointInfo[] }>;
+  catalog(): Promise<{ blocks: { name: string; description: string }[]; endpoints: EndpointInfo[]; layouts: string[] }>;
   /** undefined: no such file in the definitions folder. */
   open(name: string): Promise<EditorSession | undefined>;
   /** The page a kept draft makes for this request's path (after /__preview/<draftId>); 404 for an unknown draft. */
