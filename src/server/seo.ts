@@ -30,8 +30,8 @@ function escapeXml(text: string): string {
 
 const hasParams = (route: string) => /[:*]/.test(route);
 
-/** Fills a route's parameters from one list entry; undefined when a value is missing. */
-function fill(route: string, spec: SitemapSpec, entry: unknown): string | undefined {
+/** Fills a route's parameters from one list entry; undefined when a value is missing. Also the page editor's preview URL. */
+export function fillRoute(route: string, spec: SitemapSpec, entry: unknown): string | undefined {
   let missing = false;
   const path = route.replace(/:([A-Za-z_][A-Za-z0-9_]*)\??/g, (_m, name: string) => {
     const field = spec.params[name];
@@ -45,7 +45,8 @@ function fill(route: string, spec: SitemapSpec, entry: unknown): string | undefi
   return missing || path.includes('*') ? undefined : path;
 }
 
-async function listEntries(spec: SitemapSpec, fetchContent: ReadContent): Promise<unknown[]> {
+/** The entries of a sitemap list, over at most `maxPages` pages (the editor previews from the first). */
+export async function listEntries(spec: SitemapSpec, fetchContent: ReadContent, maxPages = MAX_PAGES): Promise<unknown[]> {
   const query = (page?: number) => {
     const q = new URLSearchParams(Object.entries(spec.source.query ?? {}).map(([k, v]) => [k, String(v)]));
     if (page !== undefined) q.set('page', String(page));
@@ -57,14 +58,14 @@ async function listEntries(spec: SitemapSpec, fetchContent: ReadContent): Promis
   if (!spec.pages) return entries;
   const count = Number(at(first, spec.pages));
   if (Number.isInteger(count) && count >= 1) {
-    const last = Math.min(count, MAX_PAGES);
+    const last = Math.min(count, maxPages);
     const rest = await Promise.all(Array.from({ length: Math.max(0, last - 1) }, (_v, i) => fetchContent(spec.source.path, query(i + 2))));
     for (const page of rest) entries.push(...list(page));
     return entries;
   }
   // The list response says nothing about pages (SPEC names only its data): read on while pages come back full.
   const size = entries.length;
-  for (let page = 2, got = size; size > 0 && got === size && page <= MAX_PAGES; page++) {
+  for (let page = 2, got = size; size > 0 && got === size && page <= maxPages; page++) {
     const next = list(await fetchContent(spec.source.path, query(page)));
     got = next.length;
     entries.push(...next);
@@ -78,7 +79,9 @@ async function definitionPaths(definition: PageDefinition, read: ReadContent): P
   if (!parameterised.length || !definition.sitemap) return fixed;
   const spec = definition.sitemap;
   const entries = await listEntries(spec, read);
-  const filled = parameterised.flatMap((route) => entries.map((entry) => fill(route, spec, entry)).filter((p): p is string => Boolean(p)));
+  const filled = parameterised.flatMap((route) =>
+    entries.map((entry) => fillRoute(route, spec, entry)).filter((p): p is string => Boolean(p)),
+  );
   return [...fixed, ...filled];
 }
 

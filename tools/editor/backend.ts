@@ -33,6 +33,7 @@ import { pageContext, type Read } from './context.ts';
 import { previewTarget, withFile } from './overlay.ts';
 import { definitionText } from './rewrite.ts';
 import { blockInfos, endpointInfos, pageSchema } from './schemas.ts';
+import { isPlainObject } from '../../src/renderer/bindings.ts';
 
 export interface EditorBackendOptions {
   /** Absolute path of the definitions folder (PAGE_DEFINITIONS_DIR or page-definitions/). */
@@ -76,10 +77,6 @@ const FILE_NAME = /^[a-z0-9][a-z0-9-]*\.json$/;
 
 export function editorIssue(issue: Issue): EditorIssue {
   return { pointer: issue.pointer, line: issue.line, column: issue.column, message: issue.message, text: formatIssue(issue) };
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 interface Draft {
@@ -148,7 +145,7 @@ export function createEditorBackend(options: EditorBackendOptions): DevEditorBac
   /** The file a request names, its definition, and the file's text on disk now. */
   async function prepare(req: { file: unknown; definition: unknown }) {
     const { abs, file } = target(req.file);
-    if (!isObject(req.definition)) throw new EditorError(400, 'definition: the page definition, a JSON object');
+    if (!isPlainObject(req.definition)) throw new EditorError(400, 'definition: the page definition, a JSON object');
     return { abs, file, definition: req.definition as unknown as DefinitionDraft, before: await current(abs) };
   }
 
@@ -200,7 +197,7 @@ export function createEditorBackend(options: EditorBackendOptions): DevEditorBac
       let definition: DefinitionDraft | undefined;
       try {
         const parsed: unknown = JSON.parse(found.text);
-        if (isObject(parsed)) definition = parsed as unknown as DefinitionDraft;
+        if (isPlainObject(parsed)) definition = parsed as unknown as DefinitionDraft;
       } catch {
         // Not JSON: the session lists the problem (the validator's parse error) and nothing else.
       }
@@ -296,11 +293,11 @@ export function createEditorBackend(options: EditorBackendOptions): DevEditorBac
 
 /** The planner's input from a request body, refused (400) when it is not shaped like a CreateRequest. */
 function createInput(req: unknown): CreateRequest {
-  if (!isObject(req) || typeof req.route !== 'string') throw new EditorError(400, 'route: the new page’s route, e.g. /guides');
+  if (!isPlainObject(req) || typeof req.route !== 'string') throw new EditorError(400, 'route: the new page’s route, e.g. /guides');
   const blocks = req.blocks ?? [];
   if (!Array.isArray(blocks) || !blocks.every((b) => typeof b === 'string')) throw new EditorError(400, 'blocks: a list of block names');
   const sources = req.sources ?? {};
-  if (!isObject(sources) || !Object.values(sources).every((s) => typeof s === 'string')) {
+  if (!isPlainObject(sources) || !Object.values(sources).every((s) => typeof s === 'string')) {
     throw new EditorError(400, 'sources: source name → content-service path');
   }
   if (req.layout !== undefined && !LAYOUTS.includes(req.layout as Layout))

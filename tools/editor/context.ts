@@ -4,13 +4,15 @@
  * what the content service returns for them; the preview URL with route parameters filled from
  * the first entry of the definition's sitemap list. Reads that fail only leave samples out.
  */
+import { matchPath } from 'react-router';
 import type { SourceSpec, SitemapSpec } from '../../src/generated/page-definition.ts';
-import type { Scope } from '../../src/renderer/bindings.ts';
+import { isPlainObject, type Scope } from '../../src/renderer/bindings.ts';
 import type { DefinitionIndex } from '../../src/renderer/definitions.server.ts';
 import type { FieldInfo } from '../../src/renderer/editor/types.ts';
 import { sourcePath, sourceQuery } from '../../src/renderer/page-loader.server.ts';
 import { routeParams } from '../../src/renderer/validate/routes.ts';
 import { endpointAssumption } from '../../src/server/contract-paths.ts';
+import { fillRoute, listEntries } from '../../src/server/seo.ts';
 import { matchEndpoint, responseSchema } from '../lib/workbench.ts';
 import { fieldInfos, sampleOf } from './schemas.ts';
 
@@ -18,16 +20,6 @@ export type Read = (path: string, query: URLSearchParams) => Promise<unknown>;
 
 /** Where a not-found definition is previewed: a path no route matches. */
 export const NOT_FOUND_PREVIEW = '/__editor-preview-not-found';
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function at(value: unknown, path: string): unknown {
-  let current = value;
-  for (const segment of path.split('.')) current = isObject(current) ? current[segment] : undefined;
-  return current;
-}
 
 async function attempt<T>(work: () => Promise<T>): Promise<T | undefined> {
   try {
@@ -43,16 +35,6 @@ export function routesOf(definition: Record<string, unknown>, brand: string): st
   return routes.map((r) => r.replaceAll('{brand}', brand));
 }
 
-/** The first entry of the definition's sitemap list: a real set of route parameters. */
-async function sitemapEntry(spec: unknown, read: Read): Promise<unknown> {
-  if (!isObject(spec) || !isObject(spec.source) || typeof spec.source.path !== 'string' || typeof spec.each !== 'string') return undefined;
-  const { source, each, pages } = spec as unknown as SitemapSpec;
-  const query = new URLSearchParams(Object.entries(source.query ?? {}).map(([key, value]) => [key, String(value)]));
-  if (pages) query.set('page', '1');
-  const list = at(await attempt(() => read(source.path, query)), each);
-  return Array.isArray(list) ? list[0] : undefined;
-}
-
 export interface PreviewPlace {
   path: string;
   params: Record<string, string>;
@@ -63,24 +45,32 @@ export async function previewPlace(definition: Record<string, unknown>, brand: s
   const [route] = routesOf(definition, brand);
   if (route === undefined) return { path: definition.notFound === true ? NOT_FOUND_PREVIEW : '/', params: {} };
   if (!/:/.test(route)) return { path: route, params: {} };
-  const entry = await sitemapEntry(definition.sitemap, read);
-  const fields = isObject(definition.sitemap) && isObject(definition.sitemap.params) ? definition.sitemap.params : {};
-  const params: Record<string, string> = {};
-  const path = route.replace(/:([A-Za-z_][A-Za-z0-9_]*)\??/g, (placeholder, name: string) => {
-    const field = fields[name];
-    const value = entry !== undefined && typeof field === 'string' ? at(entry, field) : undefined;
-    if ((typeof value !== 'string' && typeof value !== 'number') || value === '') return placeholder;
-    params[name] = String(value);
-    return encodeURIComponent(String(value));
-  });
+  // The first entry of the sitemap's list, read and filled in as sitemap.xml does it.
+  const spec = isSitemap(definition.sitemap) ? definition.sitemap : undefined;
+  const [entry] = (spec && (await attempt(() => listEntries(spec, read, 1)))) ?? [];
+  const path = spec && entry !== undefined ? fillRoute(route, spec, entry) : undefined;
+  if (!path) return { path: route, params: {} };
+  const params = Object.fromEntries(
+    Object.entries(matchPath(route, path)?.params ?? {}).filter((e): e is [string, string] => typeof e[1] === 'string'),
+  );
   return { path, params };
+}
+
+function isSitemap(value: unknown): value is SitemapSpec {
+  return (
+    isPlainObject(value) &&
+    isPlainObject(value.source) &&
+    typeof value.source.path === 'string' &&
+    typeof value.each === 'string' &&
+    isPlainObject(value.params)
+  );
 }
 
 /** The sources a page's bindings see: its own first (offered first in the picker), then the layout's (unless standalone; a page source of the same name wins). */
 function sourcesOf(definition: Record<string, unknown>, site: Record<string, unknown>): [string, SourceSpec][] {
   const valid = (value: unknown) =>
-    Object.entries(isObject(value) ? value : {}).filter(
-      (entry): entry is [string, SourceSpec] => isObject(entry[1]) && typeof entry[1].path === 'string',
+    Object.entries(isPlainObject(value) ? value : {}).filter(
+      (entry): entry is [string, SourceSpec] => isPlainObject(entry[1]) && typeof entry[1].path === 'string',
     );
   const layout = definition.layout === 'standalone' ? [] : valid(site.layoutSources);
   const own = valid(definition.sources);
@@ -94,7 +84,7 @@ export interface PageContext {
 
 /** Fields to bind and the preview URL of a definition (any value: a draft may be half-written). */
 export async function pageContext(index: DefinitionIndex, read: Read, draft: unknown): Promise<PageContext> {
-  const definition = isObject(draft) ? draft : {};
+  const definition = isPlainObject(draft) ? draft : {};
   const site = index.site;
   const brand = typeof site.brand === 'string' ? site.brand : 'brand';
   const store = index.validator.store;

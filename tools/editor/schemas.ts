@@ -20,6 +20,7 @@ import {
 import { endpointAssumption } from '../../src/server/contract-paths.ts';
 import { projectRoot } from '../lib/project.ts';
 import { readableEndpoints } from '../lib/workbench.ts';
+import { isPlainObject } from '../../src/renderer/bindings.ts';
 
 /** Values, not schemas: never walked for $refs. */
 const LITERAL_KEYS = new Set(['enum', 'const', 'default', 'examples']);
@@ -27,10 +28,6 @@ const LITERAL_KEYS = new Set(['enum', 'const', 'default', 'examples']);
 const SCHEMA_MAPS = new Set(['properties', 'patternProperties', 'dependencies']);
 /** Meaningless once everything is inlined ($id twice in one form would even make Ajv refuse it). */
 const DROPPED_KEYS = new Set(['$ref', '$defs', 'definitions', '$id']);
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /**
  * The schema at `located` with every $ref (relative, other files' $defs too) replaced by its target;
@@ -40,9 +37,9 @@ function isObject(value: unknown): value is Record<string, unknown> {
 export function inlineRefs(store: SchemaStore, located: Located): JsonSchema {
   const walk = (value: unknown, base: string, pointer: string, stack: readonly string[]): unknown => {
     if (Array.isArray(value)) return value.map((entry, i) => walk(entry, base, `${pointer}/${i}`, stack));
-    if (!isObject(value)) return value;
+    if (!isPlainObject(value)) return value;
     const map = (schemas: unknown, at: string) =>
-      isObject(schemas)
+      isPlainObject(schemas)
         ? Object.fromEntries(Object.entries(schemas).map(([key, entry]) => [key, walk(entry, base, `${at}/${escapePointer(key)}`, stack)]))
         : schemas;
     let out: Record<string, unknown> = {};
@@ -141,13 +138,14 @@ function marks(store: SchemaStore, loc: Located): Pick<FieldInfo, 'html' | 'imag
 export function sampleOf(value: unknown): unknown {
   if (typeof value === 'string') return value.length > SAMPLE_LENGTH ? value.slice(0, SAMPLE_LENGTH) : value;
   if (value === null || typeof value === 'number' || typeof value === 'boolean') return value;
-  if (Array.isArray(value) && value.every((entry) => !isObject(entry) && !Array.isArray(entry))) return value.slice(0, 3).map(sampleOf);
+  if (Array.isArray(value) && value.every((entry) => !isPlainObject(entry) && !Array.isArray(entry)))
+    return value.slice(0, 3).map(sampleOf);
   return undefined;
 }
 
 /** A sample, or none: `undefined` says the content was not read (or nothing is there). */
 type Sample = { value: unknown } | undefined;
-const at = (sample: Sample, key: string): Sample => (sample && isObject(sample.value) ? { value: sample.value[key] } : undefined);
+const at = (sample: Sample, key: string): Sample => (sample && isPlainObject(sample.value) ? { value: sample.value[key] } : undefined);
 
 /**
  * The field at `loc` and everything under it, as binding paths starting with `prefix` (a source's

@@ -7,21 +7,18 @@
 import type { DefinitionFile, SectionSpec } from '../../generated/page-definition.ts';
 import type { PageLoader } from '../page-loader.server.ts';
 import type { JsonSchema } from '../schema-store.ts';
+import type { Issue } from '../validate/types.ts';
 
 /** A definition as the editor holds it: the parsed file, keys in file order. */
 export type DefinitionDraft = DefinitionFile;
 export type SectionDraft = SectionSpec;
 
-/** One problem of the draft, exactly as `npm run validate` reports it. */
-export interface EditorIssue {
-  /** JSON pointer into the definition, e.g. /sections/2/heading/$bind ("" for the whole file). */
-  pointer: string;
-  line: number;
-  column: number;
-  message: string;
-  /** The CLI's line: `page-definitions/x.json:12:7 /sections/2/heading/$bind: message` (formatIssue). */
-  text: string;
-}
+/**
+ * One problem of the draft, exactly as `npm run validate` reports it (the validator's Issue; the file
+ * is the session's): pointer, line, column, message, and `text`, the CLI's line (formatIssue), e.g.
+ * `page-definitions/x.json:12:7 /sections/2/heading/$bind: message`.
+ */
+export type EditorIssue = Omit<Issue, 'file'> & { text: string };
 
 /** A block the outline can add: from the registry, its schema and its fixture. */
 export interface BlockInfo {
