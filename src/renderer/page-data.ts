@@ -5,9 +5,16 @@ import type { Link, SiteConfig } from '../generated/site-config.ts';
 export interface ResolvedSection {
   block: BlockName;
   id?: string;
+  /** sectionKey(): stable React key; its position lets the editor's preview map a section back to the definition. */
   key: string;
   props: Record<string, unknown>;
 }
+
+/** A section's key: its position in the definition and its block (sections left out leave gaps). */
+export const sectionKey = (position: number, block: string) => `${position}-${block}`;
+
+/** The definition position a section key names. */
+export const positionOfKey = (key: string): number => Number.parseInt(key, 10);
 
 export interface PageMeta {
   title?: string;

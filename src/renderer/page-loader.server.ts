@@ -11,7 +11,15 @@ import { ContentError, markDegraded, statusOf, trackStaleness } from '../server/
 import { sanitizeEmbed, sanitizeHtml } from '../server/sanitize.ts';
 import { isBinding, resolve, type Scope } from './bindings.ts';
 import type { DefinitionIndex } from './definitions.server.ts';
-import type { ContentUnavailable, PageData, PageMeta, PageSeo, ResolvedChrome, ResolvedSection } from './page-data.ts';
+import {
+  sectionKey,
+  type ContentUnavailable,
+  type PageData,
+  type PageMeta,
+  type PageSeo,
+  type ResolvedChrome,
+  type ResolvedSection,
+} from './page-data.ts';
 import { blockSchemaId, structuredDataSchemaId, type Located } from './schema-store.ts';
 import { isShown } from './section-visibility.ts';
 import {
@@ -197,7 +205,12 @@ function resolveSections(run: Run, definition: PageDefinition, scope: Scope): Re
       // Rendered anyway: blocks tolerate missing or odd values; the log tells the content team.
       logOnce(`[content] ${where} (${block}) content does not fit: ${problem}`);
     }
-    out.push({ block: section.block, id, key: `${position}-${block}`, props: transform(run, props, schema) as Record<string, unknown> });
+    out.push({
+      block: section.block,
+      id,
+      key: sectionKey(position, block),
+      props: transform(run, props, schema) as Record<string, unknown>,
+    });
   });
   return out;
 }

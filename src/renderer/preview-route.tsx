@@ -9,7 +9,7 @@
 import { useEffect } from 'react';
 import { data, type LoaderFunctionArgs, type MetaArgs } from 'react-router';
 import type { SiteLoadContext } from '../load-context.ts';
-import type { PageData } from './page-data.ts';
+import { positionOfKey, type PageData } from './page-data.ts';
 import Page, { ErrorBoundary as PageErrorBoundary, meta as pageMeta } from './page-route.tsx';
 import type { PreviewMessage } from './editor/types.ts';
 
@@ -35,7 +35,7 @@ function positionOf(element: Element, sections: PageData['sections']): number | 
   let block = element.closest<HTMLElement>('.block');
   while (block?.parentElement?.closest('.block')) block = block.parentElement.closest<HTMLElement>('.block');
   const key = block ? sections[renderedSections().indexOf(block)]?.key : undefined;
-  return key === undefined ? undefined : Number.parseInt(key, 10);
+  return key === undefined ? undefined : positionOfKey(key);
 }
 
 function useEditorBridge(sections: PageData['sections']) {
@@ -52,7 +52,8 @@ function useEditorBridge(sections: PageData['sections']) {
     const onMessage = (event: MessageEvent<PreviewMessage>) => {
       if (event.origin !== window.location.origin || event.data?.type !== 'editor:highlight') return;
       renderedSections().forEach((el, index) => {
-        const selected = Number.parseInt(sections[index]?.key ?? '', 10) === event.data.position;
+        const key = sections[index]?.key;
+        const selected = key !== undefined && positionOfKey(key) === event.data.position;
         el.classList.toggle('editor-preview--selected', selected);
         if (selected) el.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
       });
