@@ -5,7 +5,7 @@
  */
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Form } from '../blocks/form/component.tsx';
 import { field, fillFields, renderBlock } from '../blocks/test-utils.tsx';
 
@@ -123,6 +123,44 @@ describe("SPEC §4: errors show once a field is touched or changed (the footer's
     );
     expect(screen.queryByText('Phone Number is required.')).toBeNull();
     expect(screen.queryByText('Message is required.')).toBeNull();
+  });
+});
+
+describe('a submit attempt while the form is invalid (a script or assistive technology can submit past the disabled button)', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('counts every field as touched: each shows its message once, the list names them in SPEC words, nothing is sent, a fix clears its message', async () => {
+    await show(<Form form="footer-contact" />);
+    fireEvent.change(await field('Name'), { target: { value: 'Ada Lovelace' } });
+    const email = await field('Email');
+    fireEvent.change(email, { target: { value: 'Not@Valid' } });
+    const submit = screen.getByRole('button', { name: 'Submit' });
+    await waitFor(() =>
+      expect(stillNeeded(submit)).toEqual(['Email not valid.', 'Mobile', 'Message', 'The form must be filled out', 'Check is required.']),
+    );
+    const posted = vi.spyOn(globalThis, 'fetch');
+    fireEvent.submit(submit.closest('form')!);
+    await waitFor(() =>
+      expect(stillNeeded(submit)).toEqual([
+        'Email not valid.',
+        'Phone Number is required.',
+        'Message is required.',
+        'The form must be filled out',
+        'Check is required.',
+      ]),
+    );
+    expect(posted).not.toHaveBeenCalled();
+    const shownAt = (control: HTMLElement) =>
+      [...control.closest('.form-field')!.querySelectorAll('.form-error')].map((p) => p.textContent);
+    expect(shownAt(email)).toEqual(['Email not valid.']);
+    expect(shownAt(await field('Mobile'))).toEqual(['Phone Number is required.']);
+    expect(shownAt(await field('Message'))).toEqual(['Message is required.']);
+    expect(shownAt(screen.getByRole('checkbox', { name: /I agree/ }))).toEqual(['Check is required.']);
+
+    fireEvent.change(email, { target: { value: 'ada@example.com' } });
+    await waitFor(() => expect(stillNeeded(submit)).not.toContain('Email not valid.'));
+    expect(shownAt(email)).toEqual([]);
+    expect(email.hasAttribute('aria-invalid')).toBe(false);
   });
 });
 

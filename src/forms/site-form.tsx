@@ -200,7 +200,10 @@ function LoadedForm({ definition, values }: { definition: FormDefinition; values
   );
 
   const send = async () => {
-    if (!valid || status.state === 'sending') return;
+    if (status.state === 'sending') return;
+    // A submit attempt past the disabled button (a script, an assistive technology) touches
+    // every field, so each shows what it still needs.
+    if (!valid) return setTouched(new Set(order));
     // The same key for every retry of this submission; a new one after success.
     const submissionKey = key ?? newIdempotencyKey();
     setKey(submissionKey);
@@ -237,6 +240,9 @@ function LoadedForm({ definition, values }: { definition: FormDefinition; values
         extraErrors={shown}
         showErrorList={false}
         noHtml5Validate
+        // rjsf does not validate on its own (on submit it would show its errors beside ours, and keep
+        // them after a fix): every field error comes from `shown`, by the touched rule above.
+        noValidate
         idPrefix={`${id.replace(/\W/g, '')}_root`}
         onChange={(event, fieldId) => {
           setData(event.formData as Data);
