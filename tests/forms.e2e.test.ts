@@ -142,6 +142,16 @@ async function checkWidgets(scope: Locator, bundle: Bundled) {
 /** A field's label is its schema title, with ' *' when required. */
 const labelled = (title: string) => new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( \\*)?$`);
 
+/** A field's box (label, control, its messages): the still-needed list next to the button repeats the messages. */
+const fieldBox = (control: Locator) =>
+  control.locator('xpath=ancestor::div[contains(concat(" ", normalize-space(@class), " "), " form-field ")][1]');
+
+/** The items of the list that the submit button's description holds ("Still needed:"). */
+async function stillNeededItems(scope: Locator): Promise<Locator> {
+  const hintIds = (await submitButton(scope).getAttribute('aria-describedby'))!.split(' ');
+  return scope.locator(hintIds.map((id) => `[id="${id}"] li`).join(', '));
+}
+
 const submitButton = (scope: Locator) => scope.getByRole('button', { name: /^(Submit|Subscribe|Try again)$/ });
 
 describe('forms in the browser', () => {
@@ -192,7 +202,7 @@ describe('forms in the browser', () => {
         await mobile.fill('');
         await mobile.pressSequentially('98a7b6c5');
         expect(await mobile.inputValue()).toBe('98765');
-        await expect.poll(() => scope.getByText('Phone Number require minimum 10 digit.', { exact: true }).count()).toBe(1);
+        await expect.poll(() => fieldBox(mobile).getByText('Phone Number require minimum 10 digit.', { exact: true }).count()).toBe(1);
       }
 
       await fillValid(scope, bundle);
@@ -236,7 +246,7 @@ describe('forms in the browser', () => {
     await message.focus();
     await page.keyboard.insertText(text);
     expect(await message.inputValue()).toBe(text);
-    await expect.poll(() => scope.getByText('Not more than 200.', { exact: true }).count()).toBe(1);
+    await expect.poll(() => fieldBox(message).getByText('Not more than 200.', { exact: true }).count()).toBe(1);
     expect(await scope.getByText('250 / 200', { exact: true }).isVisible()).toBe(true);
     expect(await message.getAttribute('aria-invalid')).toBe('true');
     const countId = await scope.getByText('250 / 200', { exact: true }).getAttribute('id');
@@ -252,7 +262,52 @@ describe('forms in the browser', () => {
     await mobile.focus();
     await page.keyboard.insertText('+91 98765 43210');
     expect(await mobile.inputValue()).toBe('919876543210');
-    await expect.poll(() => scope.getByText('Phone Number require minimum 10 digit.', { exact: true }).count()).toBe(1);
+    await expect.poll(() => fieldBox(mobile).getByText('Phone Number require minimum 10 digit.', { exact: true }).count()).toBe(1);
+  });
+
+  it('SPEC §4 in the footer form: after typing only the name, the still-needed list names the other fields by their labels and no field shows an error until touched', async () => {
+    const { page, scope, bundle } = await openForm(FOOTER_FORM!);
+    const requiredMessage = bundle.schema.errorMessage.required;
+    const typedRequired = ['email', 'mobile', 'message'];
+    const items = await stillNeededItems(scope);
+    const name = scope.getByLabel(labelled('Name'));
+    await name.fill(VALID.name);
+    await expect
+      .poll(() => items.allTextContents())
+      .toEqual(['Email', 'Mobile', 'Message', requiredMessage.recaptcha, requiredMessage.checkBox]);
+    for (const item of await items.all()) expect(await item.isVisible()).toBe(true);
+    // Each name is the label the form shows for that field.
+    for (const key of typedRequired) expect(await scope.getByLabel(labelled(bundle.schema.properties[key].title!)).count(), key).toBe(1);
+    for (const key of typedRequired) {
+      expect(await page.getByText(requiredMessage[key], { exact: true }).count(), key).toBe(0);
+      expect(await scope.getByLabel(labelled(bundle.schema.properties[key].title!)).getAttribute('aria-invalid'), key).toBeNull();
+    }
+
+    // Enter in a field submits nothing while the button is disabled (HTML implicit submission), so no error appears either.
+    const posts: Request[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST') posts.push(request);
+    });
+    await scope.evaluate((form) => {
+      form.addEventListener('submit', () => (form.dataset.submits = String(Number(form.dataset.submits ?? 0) + 1)));
+    });
+    await name.press('Enter');
+    expect(await scope.getAttribute('data-submits')).toBeNull();
+    expect(posts).toEqual([]);
+    expect(await items.allTextContents()).toEqual(['Email', 'Mobile', 'Message', requiredMessage.recaptcha, requiredMessage.checkBox]);
+
+    // Focus Email and leave it empty: its message shows there, and in the list in its place.
+    const email = scope.getByLabel(labelled('Email'));
+    await email.focus();
+    await email.blur();
+    await expect.poll(() => fieldBox(email).getByText(requiredMessage.email, { exact: true }).count()).toBe(1);
+    expect(await email.getAttribute('aria-invalid')).toBe('true');
+    await expect
+      .poll(() => items.allTextContents())
+      .toEqual([requiredMessage.email, 'Mobile', 'Message', requiredMessage.recaptcha, requiredMessage.checkBox]);
+    expect(await page.getByText(requiredMessage.mobile, { exact: true }).count()).toBe(0);
+    expect(await page.getByText(requiredMessage.message, { exact: true }).count()).toBe(0);
+    expect(await submitButton(scope).isDisabled()).toBe(true);
   });
 
   it('with every field typed in valid, the disabled button lists what is still missing: CV, captcha, terms', async () => {
@@ -261,8 +316,7 @@ describe('forms in the browser', () => {
       await scope.getByLabel(labelled(field.title!)).fill(VALID[key] ?? 'Valid text');
     }
     const submit = submitButton(scope);
-    const hintIds = (await submit.getAttribute('aria-describedby'))!.split(' ');
-    const items = scope.locator(hintIds.map((id) => `[id="${id}"] li`).join(', '));
+    const items = await stillNeededItems(scope);
     await expect
       .poll(() => items.allTextContents())
       .toEqual(['Please upload your resume.', 'The form must be filled out', 'Check is required.']);
@@ -349,6 +403,42 @@ describe('forms in the browser', () => {
       .poll(() => page.getByRole('dialog', { name: bundle.schema['x-form'].success.title }).isVisible(), { timeout: 15_000 })
       .toBe(true);
     expect(posts[0].postDataJSON()).toMatchObject({ email: VALID.email, mobile: VALID.mobile });
+  });
+
+  it('a value typed before the form code has arrived counts as changed: its error shows, the untouched fields are named by label', async () => {
+    const opened = await openPage(b.context);
+    watched = opened;
+    const page = opened.page;
+    const bundle = bundled('schedule-demo');
+    let release!: () => void;
+    const arrived = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/site-form-[^/]*\.js$/, async (route) => {
+      await arrived;
+      await route.continue();
+    });
+    await page.goto(`${site}${placements.get('schedule-demo')}`, { waitUntil: 'domcontentloaded' });
+    const scope = page.locator('main [data-block="form"]').first().locator('form.rjsf');
+    const email = scope.getByLabel(labelled('Email'));
+    await email.fill('Not@Valid');
+    release();
+    await page.waitForSelector('[data-block="form"] .site-form[data-hydrated="true"]', { state: 'attached' });
+    const emailError = bundle.schema.properties.email.errorMessage!.pattern;
+    await expect.poll(() => fieldBox(email).getByText(emailError, { exact: true }).count()).toBe(1);
+    expect(await email.inputValue()).toBe('Not@Valid');
+    const { required } = bundle.schema.errorMessage;
+    const titles = (keys: string[]) => keys.map((key) => bundle.schema.properties[key].title!);
+    await expect
+      .poll(async () => (await stillNeededItems(scope)).allTextContents())
+      .toEqual([
+        ...titles(['firstname', 'lastnane']),
+        emailError,
+        ...titles(['mobile', 'company_name', 'job_title']),
+        required.recaptcha,
+        required.checkBox,
+      ]);
+    for (const key of ['firstname', 'lastnane', 'mobile', 'company_name', 'job_title']) {
+      expect(await page.getByText(required[key], { exact: true }).count(), key).toBe(0);
+    }
   });
 
   it("the footer's 'Get in touch' form loads when the footer is scrolled near, and not at all on a page that opens with it in view", async () => {

@@ -5,7 +5,7 @@
  */
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Form } from '../blocks/form/component.tsx';
 import { field, fillFields, renderBlock } from '../blocks/test-utils.tsx';
 
@@ -32,6 +32,9 @@ const describedBy = (element: HTMLElement) =>
     .map((id) => document.getElementById(id)?.textContent ?? '')
     .join(' ');
 
+/** The box of one field: its label, control and messages (the still-needed list repeats them elsewhere). */
+const at = (control: HTMLElement) => within(control.closest<HTMLElement>('.form-field')!);
+
 describe('no field truncates what a visitor pastes', () => {
   it("a 250-character message is kept whole, with 'Not more than 200.' and the count '250 / 200'", async () => {
     await show(<Form form="contact" />);
@@ -39,7 +42,7 @@ describe('no field truncates what a visitor pastes', () => {
     paste(message, 'a'.repeat(250));
     expect(message.value).toHaveLength(250);
     expect(message.hasAttribute('maxlength')).toBe(false);
-    expect(await screen.findByText('Not more than 200.')).toBeTruthy();
+    expect(await at(message).findByText('Not more than 200.')).toBeTruthy();
     expect(screen.getByText('250 / 200')).toBeTruthy();
     expect(message.getAttribute('aria-invalid')).toBe('true');
     expect(describedBy(message)).toContain('Not more than 200.');
@@ -66,7 +69,7 @@ describe('no field truncates what a visitor pastes', () => {
     const name = (await field('Name')) as HTMLInputElement;
     paste(name, 'b'.repeat(120));
     expect(name.value).toHaveLength(120);
-    expect(await screen.findByText('Not more than 100.')).toBeTruthy();
+    expect(await at(name).findByText('Not more than 100.')).toBeTruthy();
     expect(screen.getByText('120 / 100')).toBeTruthy();
   });
 
@@ -76,18 +79,92 @@ describe('no field truncates what a visitor pastes', () => {
     paste(mobile, '+91 98765 43210');
     expect(mobile.value).toBe('919876543210');
     expect(mobile.hasAttribute('maxlength')).toBe(false);
-    expect(await screen.findByText('Phone Number require minimum 10 digit.')).toBeTruthy();
+    expect(await at(mobile).findByText('Phone Number require minimum 10 digit.')).toBeTruthy();
+  });
+});
+
+/** The items of the "Still needed" list in a submit button's description. */
+const stillNeeded = (submit: HTMLElement) =>
+  (submit.getAttribute('aria-describedby') ?? '')
+    .split(/\s+/)
+    .flatMap((id) => [...(document.getElementById(id)?.querySelectorAll('li') ?? [])])
+    .map((item) => item.textContent);
+
+describe("SPEC §4: errors show once a field is touched or changed (the footer's 'Get in touch' form)", () => {
+  const REQUIRED_MESSAGES = ['Email required.', 'Phone Number is required.', 'Message is required.'];
+
+  it('after typing only the name, the list names the untouched fields by their labels and no field error shows', async () => {
+    await show(<Form form="footer-contact" />);
+    fireEvent.change(await field('Name'), { target: { value: 'Ada Lovelace' } });
+    const submit = screen.getByRole('button', { name: 'Submit' });
+    // Each listed name is the label the form shows for that field.
+    for (const label of ['Email', 'Mobile', 'Message']) expect(screen.getByLabelText(new RegExp(`^${label}`))).toBeTruthy();
+    await waitFor(() =>
+      expect(stillNeeded(submit)).toEqual(['Email', 'Mobile', 'Message', 'The form must be filled out', 'Check is required.']),
+    );
+    expect(describedBy(submit)).toContain('Still needed:');
+    expect(submit.hasAttribute('disabled')).toBe(true);
+    for (const message of REQUIRED_MESSAGES) expect(screen.queryByText(message)).toBeNull();
+    for (const label of ['Email', 'Mobile', 'Message']) expect((await field(label)).hasAttribute('aria-invalid')).toBe(false);
+  });
+
+  it("focusing Email and leaving it empty shows 'Email required.' at Email and in the list; the others stay named", async () => {
+    await show(<Form form="footer-contact" />);
+    fireEvent.change(await field('Name'), { target: { value: 'Ada Lovelace' } });
+    const email = await field('Email');
+    act(() => email.focus());
+    act(() => email.blur());
+    const submit = screen.getByRole('button', { name: 'Submit' });
+    await waitFor(() => expect(describedBy(email)).toContain('Email required.'));
+    expect(email.getAttribute('aria-invalid')).toBe('true');
+    expect(email.closest('.form-field')!.textContent).toContain('Email required.');
+    await waitFor(() =>
+      expect(stillNeeded(submit)).toEqual(['Email required.', 'Mobile', 'Message', 'The form must be filled out', 'Check is required.']),
+    );
+    expect(screen.queryByText('Phone Number is required.')).toBeNull();
+    expect(screen.queryByText('Message is required.')).toBeNull();
+  });
+});
+
+describe('a submit attempt while the form is invalid (a script or assistive technology can submit past the disabled button)', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('counts every field as touched: each shows its message once, the list names them in SPEC words, nothing is sent, a fix clears its message', async () => {
+    await show(<Form form="footer-contact" />);
+    fireEvent.change(await field('Name'), { target: { value: 'Ada Lovelace' } });
+    const email = await field('Email');
+    fireEvent.change(email, { target: { value: 'Not@Valid' } });
+    const submit = screen.getByRole('button', { name: 'Submit' });
+    await waitFor(() =>
+      expect(stillNeeded(submit)).toEqual(['Email not valid.', 'Mobile', 'Message', 'The form must be filled out', 'Check is required.']),
+    );
+    const posted = vi.spyOn(globalThis, 'fetch');
+    fireEvent.submit(submit.closest('form')!);
+    await waitFor(() =>
+      expect(stillNeeded(submit)).toEqual([
+        'Email not valid.',
+        'Phone Number is required.',
+        'Message is required.',
+        'The form must be filled out',
+        'Check is required.',
+      ]),
+    );
+    expect(posted).not.toHaveBeenCalled();
+    const shownAt = (control: HTMLElement) =>
+      [...control.closest('.form-field')!.querySelectorAll('.form-error')].map((p) => p.textContent);
+    expect(shownAt(email)).toEqual(['Email not valid.']);
+    expect(shownAt(await field('Mobile'))).toEqual(['Phone Number is required.']);
+    expect(shownAt(await field('Message'))).toEqual(['Message is required.']);
+    expect(shownAt(screen.getByRole('checkbox', { name: /I agree/ }))).toEqual(['Check is required.']);
+
+    fireEvent.change(email, { target: { value: 'ada@example.com' } });
+    await waitFor(() => expect(stillNeeded(submit)).not.toContain('Email not valid.'));
+    expect(shownAt(email)).toEqual([]);
+    expect(email.hasAttribute('aria-invalid')).toBe(false);
   });
 });
 
 describe('a disabled submit button says what is still missing', () => {
-  /** The list in the button's description. */
-  const stillNeeded = (submit: HTMLElement) =>
-    (submit.getAttribute('aria-describedby') ?? '')
-      .split(/\s+/)
-      .flatMap((id) => [...(document.getElementById(id)?.querySelectorAll('li') ?? [])])
-      .map((item) => item.textContent);
-
   const fillCareerText = () =>
     fillFields({
       Name: 'Ada Lovelace',
@@ -147,20 +224,24 @@ describe('a disabled submit button says what is still missing', () => {
     fireEvent.change(await field('Name'), { target: { value: 'Ada Lovelace' } });
     fireEvent.change(await field('Message'), { target: { value: 'We resell towers.' } });
     const submit = screen.getByRole('button', { name: 'Submit' });
-    await waitFor(() => expect(stillNeeded(submit)).toEqual(['Email required.', 'The form must be filled out']));
+    // By its label: SPEC's 'Email required.' shows only once Email is touched.
+    await waitFor(() => expect(stillNeeded(submit)).toEqual(['Email', 'The form must be filled out']));
+    expect(screen.queryByText('Email required.')).toBeNull();
     expect(describedBy(submit)).toContain('Still needed:');
     expect(submit.hasAttribute('disabled')).toBe(true);
   });
 
-  it('while a field shows its error, the hint points to it instead of listing the rest', async () => {
+  it('while a field shows its error, the hint points to it and the list has its message with the rest', async () => {
     await show(<Form form="partner" />);
     fireEvent.change(await field('Name'), { target: { value: 'Ada Lovelace' } });
-    fireEvent.change(await field('Email'), { target: { value: 'Not@Valid' } });
+    const email = await field('Email');
+    fireEvent.change(email, { target: { value: 'Not@Valid' } });
     const submit = screen.getByRole('button', { name: 'Submit' });
-    expect(await screen.findByText('Email not valid.')).toBeTruthy();
+    expect(await at(email).findByText('Email not valid.')).toBeTruthy();
     await waitFor(() => expect(describedBy(submit)).toContain('Correct the fields marked above to send.'));
-    expect(stillNeeded(submit)).toEqual([]);
-    fireEvent.change(await field('Email'), { target: { value: 'ada@example.com' } });
-    await waitFor(() => expect(stillNeeded(submit)).toEqual(['Message is required.', 'The form must be filled out']));
+    expect(stillNeeded(submit)).toEqual(['Email not valid.', 'Message', 'The form must be filled out']);
+    fireEvent.change(email, { target: { value: 'ada@example.com' } });
+    await waitFor(() => expect(stillNeeded(submit)).toEqual(['Message', 'The form must be filled out']));
+    expect(describedBy(submit)).not.toContain('Correct the fields marked above');
   });
 });

@@ -1,13 +1,13 @@
 /**
  * A site form generated from its JSON Schema (schemas/forms/) with rjsf and the precompiled
  * validator: exact SPEC §5 messages once a field is touched or changed, submit disabled until
- * the whole form is valid (next to it, what is still missing that no field shows yet), spinner
+ * the whole form is valid (next to it, what is still needed: untouched fields by label), spinner
  * while sending, 'Thanks' dialog on success (form and captcha reset), and on failure a clear
  * message while everything typed stays for a retry with the same idempotency key (so a retry
  * never creates a duplicate). No field truncates what is typed or pasted (widgets/inputs.tsx).
  */
 import Form from '@rjsf/core';
-import type { ErrorSchema, RJSFSchema, ValidatorType } from '@rjsf/utils';
+import { getUiOptions, type ErrorSchema, type RJSFSchema, type UiSchema, type ValidatorType } from '@rjsf/utils';
 import { createPrecompiledValidator } from '@rjsf/validator-ajv8';
 import { use, useContext, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -31,6 +31,12 @@ const widgets = {
   TextareaWidget,
   textarea: TextareaWidget,
 };
+/**
+ * Widgets a visitor uses rather than types in (a file to choose, boxes to tick): until a field of
+ * theirs shows its error, the still-needed list names it by its SPEC message, as SPEC §4 does for
+ * the CV ('Please upload your resume.'); a typed field is named by its label instead.
+ */
+const usedNotTyped: ReadonlySet<string> = new Set<keyof typeof widgets>(['captcha', 'terms', 'cv']);
 const templates = { FieldTemplate, BaseInputTemplate, ButtonTemplates: { SubmitButton: NoSubmitButton } };
 
 // One promise per form, shared by server render and hydration.
@@ -72,6 +78,21 @@ function hiddenFields(definition: FormDefinition): Set<string> {
   return new Set(Object.keys(definition.schema.properties ?? {}).filter((field) => ui[field]?.['ui:widget'] === 'hidden'));
 }
 
+/**
+ * The label the form shows for each field a visitor types in, as rjsf picks it (ui:title, then the
+ * schema title, then the name): what the still-needed list calls a field whose errors do not show yet.
+ */
+function typedFieldLabels(definition: FormDefinition, hidden: Set<string>): Map<string, string> {
+  const labels = new Map<string, string>();
+  for (const [field, property] of Object.entries(definition.schema.properties ?? {})) {
+    const ui = definition.uiSchema[field] as UiSchema | undefined;
+    const options = getUiOptions(ui);
+    if (hidden.has(field) || usedNotTyped.has(String(options.widget ?? ''))) continue;
+    labels.set(field, options.title ?? (property as RJSFSchema).title ?? field);
+  }
+  return labels;
+}
+
 function initialData(definition: FormDefinition, values?: Record<string, string | number>): Data {
   const data: Data = {};
   for (const [key, property] of Object.entries(definition.schema.properties ?? {})) {
@@ -94,14 +115,14 @@ export function SiteForm({ form, values }: SiteFormProps) {
 
 /**
  * Next to the disabled submit button, why it is disabled: before the visitor starts, a general
- * hint; while a field shows its error, a pointer to it; once everything the visitor has touched is
- * valid, what is still missing in SPEC's words (the CV, the captcha, the terms box, a field left out).
+ * hint; then what is still needed (./still-needed.ts), led, while a field shows its error, by a
+ * pointer to it.
  */
 function StillNeededHint({ id, needed, started }: { id: string; needed: StillNeeded; started: boolean }) {
-  if (needed.marked) return <>Correct the fields marked above to send.</>;
   if (!started || !needed.missing.length) return <>Fill in every required field to send.</>;
   return (
     <>
+      {needed.marked ? <>Correct the fields marked above to send. </> : null}
       <span id={id}>Still needed:</span>
       <ul className="form-missing" aria-labelledby={id}>
         {needed.missing.map((message) => (
@@ -125,6 +146,7 @@ function LoadedForm({ definition, values }: { definition: FormDefinition; values
   const uiSchema = useMemo(() => ({ ...definition.uiSchema, 'ui:submitButtonOptions': { norender: true } }), [definition]);
   const order = useMemo(() => fieldOrder(definition), [definition]);
   const hidden = useMemo(() => hiddenFields(definition), [definition]);
+  const labels = useMemo(() => typedFieldLabels(definition, hidden), [definition, hidden]);
   // rjsf owns the field values (uncontrolled): it queues changes made milliseconds apart (autofill,
   // a widget setting two fields) so none is lost, which a formData prop echoed back cannot promise.
   // `data` mirrors what it reports, for validity and sending; a reset remounts it with fresh values.
@@ -152,9 +174,14 @@ function LoadedForm({ definition, values }: { definition: FormDefinition; values
 
   const valid = validate(data) === true;
   const errors = valid ? {} : fieldErrors(validate.errors);
-  // Why the button is still disabled: what no field shows yet (the CV, captcha and terms box
-  // until used, a field left out).
-  const needed = stillNeeded(errors, (field) => field !== '' && touched.has(field) && !hidden.has(field), order);
+  // Why the button is still disabled. SPEC §4: errors show once a field is touched or changed
+  // (blurred or changed here, or replayed from before hydration, which the visitor did change);
+  // until then the list names a typed field by its label.
+  const needed = stillNeeded(errors, {
+    shownAtField: (field) => touched.has(field) && !hidden.has(field),
+    labelOf: (field) => labels.get(field),
+    order,
+  });
   const shownKey = JSON.stringify([toErrorSchema(errors, touched), toErrorSchema(serverErrors)]);
   // Same content, same object: rjsf re-derives its state whenever a prop deep-changes.
   const shown = useMemo(() => {
@@ -173,7 +200,10 @@ function LoadedForm({ definition, values }: { definition: FormDefinition; values
   );
 
   const send = async () => {
-    if (!valid || status.state === 'sending') return;
+    if (status.state === 'sending') return;
+    // A submit attempt past the disabled button (a script, an assistive technology) touches
+    // every field, so each shows what it still needs.
+    if (!valid) return setTouched(new Set(order));
     // The same key for every retry of this submission; a new one after success.
     const submissionKey = key ?? newIdempotencyKey();
     setKey(submissionKey);
@@ -210,6 +240,9 @@ function LoadedForm({ definition, values }: { definition: FormDefinition; values
         extraErrors={shown}
         showErrorList={false}
         noHtml5Validate
+        // rjsf does not validate on its own (on submit it would show its errors beside ours, and keep
+        // them after a fix): every field error comes from `shown`, by the touched rule above.
+        noValidate
         idPrefix={`${id.replace(/\W/g, '')}_root`}
         onChange={(event, fieldId) => {
           setData(event.formData as Data);

@@ -1,36 +1,48 @@
 import { describe, expect, it } from 'vitest';
-import { stillNeeded } from './still-needed.ts';
+import { stillNeeded, type Naming } from './still-needed.ts';
 import { characterCount, spokenCount } from './widgets/character-count.tsx';
 
 describe('stillNeeded', () => {
   const order = ['name', 'email', 'resume_base64', 'resume_filename', 'recaptcha', 'checkBox'];
+  // Name and Email are typed in; the CV, captcha and terms box are used; the file name is hidden.
+  const labels: Record<string, string> = { name: 'Name', email: 'Email' };
+  const naming = (shown: (field: string) => boolean = () => false): Naming => ({ shownAtField: shown, labelOf: (f) => labels[f], order });
 
-  it('lists, in the form order and once each, the messages no field shows', () => {
+  it('names the widgets used rather than typed by their messages, in the form order and once each', () => {
     const errors = {
       checkBox: ['Check is required.'],
       resume_filename: ['Please upload your resume.'],
       recaptcha: ['The form must be filled out'],
       resume_base64: ['Please upload your resume.'],
     };
-    expect(stillNeeded(errors, () => false, order)).toEqual({
+    expect(stillNeeded(errors, naming())).toEqual({
       missing: ['Please upload your resume.', 'The form must be filled out', 'Check is required.'],
       marked: false,
     });
   });
 
-  it('leaves out what a field already shows, and says that some field is marked', () => {
+  it('names an untouched typed field by its label, never by the message it does not show yet', () => {
+    const errors = { email: ['Email required.'], name: ['Name is required.'], recaptcha: ['The form must be filled out'] };
+    expect(stillNeeded(errors, naming())).toEqual({ missing: ['Name', 'Email', 'The form must be filled out'], marked: false });
+  });
+
+  it('lists what a field already shows in its words, and says that some field is marked', () => {
     const errors = {
       email: ['Email not valid.'],
+      name: ['Name is required.'],
       resume_base64: ['Please upload your resume.'],
       resume_filename: ['Please upload your resume.'],
     };
     const shown = (field: string) => field === 'email' || field === 'resume_base64';
-    expect(stillNeeded(errors, shown, order)).toEqual({ missing: [], marked: true });
+    expect(stillNeeded(errors, naming(shown))).toEqual({
+      missing: ['Name', 'Email not valid.', 'Please upload your resume.'],
+      marked: true,
+    });
   });
 
   it('keeps errors about the form as a whole, last', () => {
-    expect(stillNeeded({ '': ['must NOT have additional properties'], name: ['Name is required.'] }, () => false, order).missing).toEqual([
-      'Name is required.',
+    expect(stillNeeded({ '': ['must NOT have additional properties'], name: ['Name is required.'] }, naming()).missing).toEqual([
+      'Name',
       'must NOT have additional properties',
     ]);
   });

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formNames } from '../../generated/forms/index.ts';
 import blockSchema from '../../../schemas/blocks/form.schema.json';
@@ -27,7 +27,8 @@ describe('form block', () => {
     renderBlock(<Form {...fixture} />);
     const email = await field('Email');
     fireEvent.change(email, { target: { value: 'Not@Valid' } });
-    const message = await screen.findByText('Email not valid.');
+    // At the field (the still-needed list next to the button repeats it).
+    const message = await within(email.closest<HTMLElement>('.form-field')!).findByText('Email not valid.');
     expect(email.getAttribute('aria-invalid')).toBe('true');
     expect(email.getAttribute('aria-describedby')).toContain(message.parentElement!.id);
     // Untouched fields stay quiet.
