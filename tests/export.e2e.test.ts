@@ -1,15 +1,24 @@
 /**
  * Static export (tools/export.ts): a small subset exported into a temp dir by its own run (own
- * content service and site copy), compared with the site the e2e setup started.
+ * content service and site copy), compared with the site the e2e setup started; and the settings
+ * an export needs (production rules, whatever NODE_ENV says): no exported page points at a
+ * loopback address.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { DEFAULT_CONTENT_PASSWORD, DEFAULT_CONTENT_USER } from '../src/server/config.ts';
 import { exportSite, listPaths, type ExportResult } from '../tools/export.ts';
 
 const siteUrl = inject('siteUrl');
 const outDir = mkdtempSync(path.join(tmpdir(), 'site-export-'));
+const SITE_ORIGIN = 'https://www.example.com';
+const LOOPBACK = /127\.0\.0\.1|localhost|\[::1\]/i;
+
+/** Every exported page and its loader data (HTML and .data files), relative to `dir`. */
+const pageFiles = (dir: string) =>
+  readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((file) => /\.(?:html|data)$/.test(file) || file.endsWith('__manifest'));
 const get = async (apiPath: string) => (await fetch(siteUrl + apiPath)).json() as Promise<unknown>;
 
 const decode = (text: string) =>
@@ -32,10 +41,26 @@ beforeAll(async () => {
   const list = (await get('/api/blog_list')) as { list: { data: { slug: string; name: string }[] } };
   blogSlug = list.list.data[0].slug;
   blogTitle = list.list.data[0].name;
-  result = await exportSite({ outDir, only: ['/', '/blog', '/contact', `/blog/${blogSlug}`] });
+  // The embedded sample service (no CONTENT_API_BASE), with the public origin the export is for.
+  const env: NodeJS.ProcessEnv = { ...process.env, SITE_ORIGIN };
+  delete env.CONTENT_API_BASE;
+  result = await exportSite({ outDir, only: ['/', '/blog', '/contact', `/blog/${blogSlug}`], env });
 }, 120_000);
 
-afterAll(() => rmSync(outDir, { recursive: true, force: true }));
+const others: string[] = [];
+afterAll(() => {
+  for (const dir of [outDir, ...others]) rmSync(dir, { recursive: true, force: true });
+});
+const otherDir = () => {
+  const dir = path.join(mkdtempSync(path.join(tmpdir(), 'site-export-other-')), 'export');
+  others.push(path.dirname(dir));
+  return dir;
+};
+const refusal = (promise: Promise<unknown>) =>
+  promise.then(
+    () => '',
+    (error: unknown) => (error as Error).message,
+  );
 
 describe('static export', () => {
   it('lists every static route and every listed slug of the parameterised routes', async () => {
@@ -71,4 +96,69 @@ describe('static export', () => {
       }
     }
   });
+
+  it('points at no loopback address: the sample images are shipped in the export and referenced from the site root', () => {
+    const files = pageFiles(outDir);
+    expect(files.length).toBeGreaterThanOrEqual(9);
+    for (const file of files) expect(readFileSync(path.join(outDir, file), 'utf8').match(LOOPBACK)?.[0], file).toBeUndefined();
+    const home = readFileSync(path.join(outDir, 'index.html'), 'utf8');
+    const images = [...new Set([...home.matchAll(/["'(](\/uploads\/[^"'()\s?#\\]+)/g)].map((m) => m[1]))];
+    expect(images.length).toBeGreaterThan(2);
+    for (const image of images) expect(existsSync(path.join(outDir, decodeURIComponent(image))), image).toBe(true);
+    expect(home.includes(`<link rel="canonical" href="${SITE_ORIGIN}/"`), 'canonical URL at SITE_ORIGIN').toBe(true);
+  });
+});
+
+describe('the settings an export needs (production rules, whatever NODE_ENV says)', () => {
+  const contentUrl = inject('contentUrl');
+
+  it('refuses to start without the public origin the export is for, or with a loopback one, and writes nothing', async () => {
+    for (const origin of [undefined, 'http://127.0.0.1:3000']) {
+      const dir = otherDir();
+      const env: NodeJS.ProcessEnv = { NODE_ENV: 'test', PATH: process.env.PATH, ...(origin ? { SITE_ORIGIN: origin } : {}) };
+      const message = await refusal(exportSite({ outDir: dir, only: ['/'], env }));
+      expect(message, String(origin)).toMatch(/SITE_ORIGIN/);
+      expect(message).not.toMatch(/^\s+at /m);
+      expect(existsSync(dir)).toBe(false);
+    }
+  });
+
+  it('against a real content service, refuses without its credential and the public image base, listing both at once', async () => {
+    const dir = otherDir();
+    const env: NodeJS.ProcessEnv = { NODE_ENV: 'test', PATH: process.env.PATH, CONTENT_API_BASE: contentUrl, SITE_ORIGIN };
+    const message = await refusal(exportSite({ outDir: dir, only: ['/'], env }));
+    for (const name of ['CONTENT_API_USER', 'CONTENT_API_PASSWORD', 'IMAGE_BASE_URL']) expect(message).toContain(name);
+    expect(existsSync(dir)).toBe(false);
+    const loopbackImages = await refusal(
+      exportSite({
+        outDir: dir,
+        only: ['/'],
+        env: {
+          ...env,
+          CONTENT_API_USER: DEFAULT_CONTENT_USER,
+          CONTENT_API_PASSWORD: DEFAULT_CONTENT_PASSWORD,
+          IMAGE_BASE_URL: `${contentUrl}/uploads`,
+        },
+      }),
+    );
+    expect(loopbackImages).toMatch(/IMAGE_BASE_URL/);
+    expect(existsSync(dir)).toBe(false);
+  });
+
+  it('against a real content service with its settings, writes image URLs at the public image base', async () => {
+    const dir = otherDir();
+    const env: NodeJS.ProcessEnv = {
+      PATH: process.env.PATH,
+      CONTENT_API_BASE: contentUrl,
+      CONTENT_API_USER: DEFAULT_CONTENT_USER,
+      CONTENT_API_PASSWORD: DEFAULT_CONTENT_PASSWORD,
+      IMAGE_BASE_URL: 'https://cdn.example.com/uploads',
+      SITE_ORIGIN,
+    };
+    await exportSite({ outDir: dir, only: ['/'], env });
+    const home = readFileSync(path.join(dir, 'index.html'), 'utf8');
+    expect(home.includes('https://cdn.example.com/uploads/'), 'an image at the public image base').toBe(true);
+    for (const file of pageFiles(dir)) expect(readFileSync(path.join(dir, file), 'utf8').match(LOOPBACK)?.[0], file).toBeUndefined();
+    expect(existsSync(path.join(dir, 'uploads'))).toBe(false);
+  }, 120_000);
 });

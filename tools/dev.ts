@@ -12,13 +12,14 @@ import { createServer } from 'node:http';
 import path from 'node:path';
 import { createServer as createViteServer } from 'vite';
 import { readConfig } from '../src/server/config.ts';
+import { exitOnConfigError } from '../src/server/environment.ts';
 import { describeCaptcha } from '../src/server/submissions/config.ts';
 import { startEmbeddedContent } from './lib/embedded-content.ts';
 import { projectRoot } from './lib/project.ts';
 import { DEFINITIONS_CHANGED } from '../src/dev-events.ts';
 
 process.env.NODE_ENV ??= 'development';
-const config = readConfig();
+const config = exitOnConfigError(() => readConfig());
 const content = await startEmbeddedContent(config);
 if (content) console.log(`Reference content service on ${content.url}`);
 

@@ -13,12 +13,22 @@
  * IMAGE_BASE_URL, and forms post to same-origin /api/*, which the static host must proxy to the
  * site's server (README "Deploy").
  *
+ * An export is published: production rules apply whatever NODE_ENV says, and no page may point at
+ * a loopback address. SITE_ORIGIN (canonical URLs, Open Graph, JSON-LD) must be the public origin
+ * the export is served from; against a real content service (CONTENT_API_BASE) its credential and
+ * the public IMAGE_BASE_URL are required. With the embedded sample service, the sample images are
+ * shipped in the export (export/uploads) and referenced from the site root (/uploads/…). Every
+ * missing or wrong setting is listed at once, before anything starts.
+ *
  * `npm run export -- --out <dir> --only /,/blog` exports a subset (the 404 page is always written).
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { readConfig } from '../src/server/config.ts';
+import { ConfigError } from '../src/server/environment.ts';
+import { UPLOADS_DIR } from './content-service/contract.ts';
 import { startContentService, type RunningContentService } from './content-service/server.ts';
 import { ensureBuild } from './lib/build-state.ts';
 import { runMain } from './lib/cli.ts';
@@ -34,9 +44,15 @@ export interface ExportOptions {
   log?: boolean;
   /** Origin of the site's Node server that answers /api/* (reads and form posts). Default: PUBLIC_API_ORIGIN. */
   apiOrigin?: string;
-  /** The client build the site serves (copied into the export). Default: build/client. */
-  clientDir?: string;
+  /**
+   * The settings: CONTENT_API_BASE and its credential, IMAGE_BASE_URL, SITE_ORIGIN,
+   * RECAPTCHA_SITE_KEY, PUBLIC_API_ORIGIN (README "Configuration"). Default: process.env.
+   */
+  env?: NodeJS.ProcessEnv;
 }
+
+/** Where the sample images are shipped in an export of the embedded sample service, and referenced from. */
+const SAMPLE_IMAGE_BASE = '/uploads';
 
 export interface ExportResult {
   outDir: string;
@@ -85,10 +101,46 @@ async function mapLimit<T>(items: T[], limit: number, fn: (item: T) => Promise<v
   );
 }
 
+/** Whether `url` names this computer (a page pointing there works nowhere else). */
+function isLoopback(url: string): boolean {
+  if (!URL.canParse(url)) return false;
+  return /^(?:localhost|.+\.localhost|127(?:\.\d+){3}|\[::1\]|\[::\]|0\.0\.0\.0)$/i.test(new URL(url).hostname);
+}
+
+/**
+ * Every problem of the settings an export needs, at once (a ConfigError), before anything starts:
+ * the site's production rules (whatever NODE_ENV says) and the export's own.
+ */
+function checkExportSettings(env: NodeJS.ProcessEnv): void {
+  const external = Boolean(env.CONTENT_API_BASE);
+  const problems: string[] = [];
+  if (!env.SITE_ORIGIN)
+    problems.push('SITE_ORIGIN must be set to the public origin the export is served from (canonical URLs, Open Graph, JSON-LD)');
+  else if (isLoopback(env.SITE_ORIGIN)) problems.push(`SITE_ORIGIN must be a public origin, not this computer, got "${env.SITE_ORIGIN}"`);
+  if (external && env.IMAGE_BASE_URL && isLoopback(env.IMAGE_BASE_URL))
+    problems.push(`IMAGE_BASE_URL must be the public base of the content images, not this computer, got "${env.IMAGE_BASE_URL}"`);
+  try {
+    // The export's own site never takes a submission: its captcha is irrelevant (CAPTCHA=local).
+    readConfig({ ...env, IMAGE_BASE_URL: external ? env.IMAGE_BASE_URL : SAMPLE_IMAGE_BASE, CAPTCHA: 'local' }, { production: true });
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    problems.push(...error.problems);
+  }
+  if (problems.length) throw new ConfigError(problems, 'Cannot export');
+}
+
 /** Exports the site rendered by the running server at `siteUrl`. */
-async function exportFrom(siteUrl: string, options: ExportOptions = {}): Promise<ExportResult> {
+async function exportFrom(
+  siteUrl: string,
+  options: ExportOptions & {
+    /** The client build the site serves (copied into the export). */
+    clientDir: string;
+    /** Images to ship in the export under uploads/ (the embedded sample service's). */
+    uploadsDir?: string;
+  },
+): Promise<ExportResult> {
   const outDir = path.resolve(options.outDir ?? path.join(projectRoot, 'export'));
-  const clientDir = options.clientDir ?? path.join(projectRoot, 'build/client');
+  const { clientDir } = options;
   const pages = options.only ?? (await listPaths(siteUrl));
 
   // The folder is emptied first: never the project or one of its parents.
@@ -97,6 +149,7 @@ async function exportFrom(siteUrl: string, options: ExportOptions = {}): Promise
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });
   cpSync(clientDir, outDir, { recursive: true });
+  if (options.uploadsDir) cpSync(options.uploadsDir, path.join(outDir, SAMPLE_IMAGE_BASE), { recursive: true });
 
   const failures: string[] = [];
   await mapLimit(pages, 4, async (urlPath) => {
@@ -131,7 +184,7 @@ async function exportFrom(siteUrl: string, options: ExportOptions = {}): Promise
 
   // Static hosts that read a _redirects file (Netlify, Cloudflare Pages) proxy /api/* to the site's
   // server with it; elsewhere configure the same rule (README "Deploy").
-  const apiOrigin = (options.apiOrigin ?? process.env.PUBLIC_API_ORIGIN)?.replace(/\/+$/, '');
+  const apiOrigin = (options.apiOrigin ?? (options.env ?? process.env).PUBLIC_API_ORIGIN)?.replace(/\/+$/, '');
   if (apiOrigin) write(path.join(outDir, '_redirects'), `/api/*  ${apiOrigin}/api/:splat  200\n`);
   else if (options.log)
     console.warn('PUBLIC_API_ORIGIN is not set: remember to proxy /api/* of the static host to the site server (forms, API reads).');
@@ -140,8 +193,13 @@ async function exportFrom(siteUrl: string, options: ExportOptions = {}): Promise
   return { outDir, pages, notFound: path.join(outDir, '404.html') };
 }
 
-/** Builds if needed, starts the content service (unless CONTENT_API_BASE is set) and the production site, exports, stops both. */
+/**
+ * Checks the settings, builds if needed, starts the content service (unless CONTENT_API_BASE is
+ * set) and the production site, exports, stops both.
+ */
 export async function exportSite(options: ExportOptions = {}): Promise<ExportResult> {
+  const env = options.env ?? process.env;
+  checkExportSettings(env);
   if (!existsSync(path.join(projectRoot, 'build/server/index.js'))) {
     const build = spawnSync('npx', ['react-router', 'build'], {
       cwd: projectRoot,
@@ -153,13 +211,23 @@ export async function exportSite(options: ExportOptions = {}): Promise<ExportRes
   let content: RunningContentService | undefined;
   let site: SnapshotSite | undefined;
   try {
-    const external = process.env.CONTENT_API_BASE;
+    const external = env.CONTENT_API_BASE;
     if (!external) content = await startContentService({ port: 0 });
-    const env: Record<string, string> = { EMBEDDED_CONTENT_SERVICE: '0', CONTENT_API_BASE: external ?? content!.url };
-    for (const key of ['CONTENT_API_USER', 'CONTENT_API_PASSWORD'] as const) if (external && process.env[key]) env[key] = process.env[key]!;
-    // A private copy of the build, so a rebuild meanwhile cannot mix asset generations.
-    site = await startSnapshotSite(env);
-    return await exportFrom(site.url, { ...options, clientDir: path.join(site.root, 'build/client') });
+    // What the pages show comes from these settings (checked above), never from defaults: the
+    // sample service's images are shipped and served from the export itself.
+    site = await startSnapshotSite({
+      EMBEDDED_CONTENT_SERVICE: '0',
+      CONTENT_API_BASE: external ?? content!.url,
+      IMAGE_BASE_URL: external ? env.IMAGE_BASE_URL : SAMPLE_IMAGE_BASE,
+      SITE_ORIGIN: env.SITE_ORIGIN,
+      RECAPTCHA_SITE_KEY: env.RECAPTCHA_SITE_KEY,
+      ...(external ? { CONTENT_API_USER: env.CONTENT_API_USER, CONTENT_API_PASSWORD: env.CONTENT_API_PASSWORD } : {}),
+    });
+    return await exportFrom(site.url, {
+      ...options,
+      clientDir: path.join(site.root, 'build/client'),
+      uploadsDir: external ? undefined : UPLOADS_DIR,
+    });
   } finally {
     await site?.stop();
     await content?.close();

@@ -12,12 +12,14 @@ import { projectRoot } from './lib/project.ts';
 // React picks its development or production build when first loaded, so nothing here may load
 // React before NODE_ENV is set (the npm script sets it; this covers running the file directly).
 process.env.NODE_ENV = 'production';
-ensureBuild(projectRoot);
 
 const { readConfig } = await import('../src/server/config.ts');
+const { exitOnConfigError } = await import('../src/server/environment.ts');
+// Read first, with production rules: every wrong or missing setting stops the start here, listed
+// in one message, before any build.
+const config = exitOnConfigError(() => readConfig(process.env, { production: true }));
+ensureBuild(projectRoot);
 const { startEmbeddedContent } = await import('./lib/embedded-content.ts');
-// Read first: a setting that would wrongly accept leads stops the start here, with its reason.
-const config = readConfig();
 const content = await startEmbeddedContent(config);
 if (content) console.log(`Reference content service (sample content) on ${content.url}`);
 const build = (await import(pathToFileURL(path.join(projectRoot, 'build/server/index.js')).href)) as typeof SiteModule;

@@ -62,15 +62,15 @@ export interface Environment {
    */
   PAGE_CACHE_MAX_ENTRIES?: number;
   /**
-   * Public origin of the site (scheme, host, port; no path): canonical URLs, Open Graph, JSON-LD and `sitemap.xml` use it.
+   * Public origin of the site (scheme, host, port; no path): canonical URLs, Open Graph, JSON-LD and `sitemap.xml` use it. `npm run export` requires it (not a loopback address): the origin the export is served from.
    */
   SITE_ORIGIN?: string;
   /**
-   * Public prefix for the relative image paths the content service returns; its origin is the only image origin in the page CSP. Default `$CONTENT_API_BASE/uploads` (development and the embedded service only); required in production when `CONTENT_API_BASE` is set (the content service address never reaches the CSP).
+   * Public prefix of the relative image paths the content service returns: an absolute `http(s)` URL (its origin is the only image origin in the page CSP) or a path from the site root (`/uploads`: served by the same host as the pages). Default `$CONTENT_API_BASE/uploads` (development and the embedded service only); required in production when `CONTENT_API_BASE` is set, and by `npm run export` against a real service (not a loopback address).
    */
   IMAGE_BASE_URL?: string;
   /**
-   * `production` for `npm start` and `npm run serve` (the scripts set it): the CSP, the page cache and the refusal of unsafe settings apply.
+   * `production` for `npm start` and `npm run serve`: the CSP, the page cache and the refusal of unsafe settings apply. The production launchers (`npm run serve`, i.e. `node build/server/main.js`, `npm start`, `npm run export`) apply them whatever it says, and set it for React's production build.
    */
   NODE_ENV?: 'development' | 'production' | 'test';
   /**

@@ -43,3 +43,78 @@ describe('server configuration', () => {
     expect(wrong).not.toThrow(/hunter2/);
   });
 });
+
+describe('a configuration that cannot start', () => {
+  const broken = {
+    CONTENT_API_BASE: 'http://content.internal:8080',
+    PORT: 'eighty',
+    SITE_ORIGIN: 'https://www.example.com/shop',
+    OUTBOX_URL: 'mysql://user:hunter2@db/leads',
+    OUTBOX_RETRY_BASE_MS: '5000',
+    OUTBOX_RETRY_MAX_MS: '1000',
+  };
+  const problemsOf = (run: () => unknown): string[] => {
+    try {
+      run();
+    } catch (error) {
+      return (error as { problems?: string[] }).problems ?? [(error as Error).message];
+    }
+    return [];
+  };
+
+  it('lists every wrong or missing setting at once, one problem per setting, in one message', () => {
+    const problems = problemsOf(() => readConfig({ ...broken, NODE_ENV: 'production' }));
+    const expected = [
+      /^PORT must be a whole number, got "eighty"/,
+      /^SITE_ORIGIN must be an origin only/,
+      /^OUTBOX_URL must be a postgres/,
+      /^OUTBOX_RETRY_MAX_MS must not be below OUTBOX_RETRY_BASE_MS/,
+      /^CONTENT_API_USER and CONTENT_API_PASSWORD must be set/,
+      /^IMAGE_BASE_URL must be set/,
+      /^RECAPTCHA_SECRET is not set/,
+    ];
+    expect(problems).toHaveLength(expected.length);
+    for (const pattern of expected)
+      expect(
+        problems.some((p) => pattern.test(p)),
+        String(pattern),
+      ).toBe(true);
+    let message = '';
+    try {
+      readConfig({ ...broken, NODE_ENV: 'production' });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    for (const name of [
+      'PORT',
+      'SITE_ORIGIN',
+      'OUTBOX_URL',
+      'OUTBOX_RETRY_MAX_MS',
+      'CONTENT_API_USER',
+      'IMAGE_BASE_URL',
+      'RECAPTCHA_SECRET',
+    ])
+      expect(message).toContain(name);
+    expect(message).not.toContain('hunter2');
+  });
+
+  it('applies production rules when the launcher says production, whatever NODE_ENV says', () => {
+    for (const NODE_ENV of [undefined, 'development', 'test']) {
+      const problems = problemsOf(() => readConfig({ CONTENT_API_BASE: broken.CONTENT_API_BASE, NODE_ENV }, { production: true }));
+      expect(problems.join('\n'), String(NODE_ENV)).toMatch(/CONTENT_API_USER and CONTENT_API_PASSWORD must be set/);
+      expect(problems.join('\n')).toMatch(/IMAGE_BASE_URL must be set/);
+      expect(problems.join('\n')).toMatch(/RECAPTCHA_SECRET is not set/);
+    }
+    const running = readConfig({ ...real, NODE_ENV: undefined, IMAGE_BASE_URL: 'https://cdn.example.com/uploads' }, { production: true });
+    expect(running).toMatchObject({ production: true, submissions: { captchaMode: 'google' } });
+  });
+
+  it('takes a site-relative image base (images served by the same host as the pages)', () => {
+    const config = readConfig({ ...real, IMAGE_BASE_URL: '/uploads' });
+    expect(config.imageBaseUrl).toBe('/uploads/');
+    expect(problemsOf(() => readConfig({ ...real, IMAGE_BASE_URL: 'uploads' })).join('\n')).toMatch(/IMAGE_BASE_URL must be/);
+    expect(problemsOf(() => readConfig({ ...real, IMAGE_BASE_URL: '//cdn.example.com/uploads' })).join('\n')).toMatch(
+      /IMAGE_BASE_URL must be/,
+    );
+  });
+});

@@ -4,10 +4,11 @@
  * several variables. createSite (./site.ts) reads it once and hands each part what it needs.
  * The defaults run the whole site on one machine against the reference content service.
  */
-import { defaultOf, readEnvironment, type ResolvedEnvironment } from './environment.ts';
-import { submissionSettings, type SubmissionConfig } from './submissions/config.ts';
+import { ConfigError, defaultOf, inspectEnvironment, type ResolvedEnvironment } from './environment.ts';
+import { submissionProblems, submissionSettings, type SubmissionConfig } from './submissions/config.ts';
 
 export interface ServerConfig {
+  /** Production rules: no default credential, image base or stand-in captcha against a real content service. */
   production: boolean;
   host: string;
   port: number;
@@ -47,23 +48,46 @@ function trimSlash(url: string): string {
 }
 
 function siteOriginOf(value: string): string {
-  const url = new URL(trimSlash(value));
-  if (url.pathname !== '/' || url.search || url.hash)
-    throw new Error(`SITE_ORIGIN must be an origin only (scheme, host, port), got "${value}"`);
-  return url.origin;
+  return new URL(trimSlash(value)).origin;
 }
 
-export function configFrom(e: ResolvedEnvironment): ServerConfig {
-  const production = e.NODE_ENV === 'production';
+/** IMAGE_BASE_URL: an absolute http(s) URL, or a path from the site root (images served with the pages). */
+function imageBaseProblem(value: string): string | undefined {
+  if (/^\/(?![/\\])/.test(value)) return undefined;
+  if (URL.canParse(value) && ['http:', 'https:'].includes(new URL(value).protocol)) return undefined;
+  return `IMAGE_BASE_URL must be an absolute http(s) URL or a path from the site root (such as /uploads), got "${value}"`;
+}
+
+/** The rules that span several variables, production's among them: one problem per setting. */
+function configProblems(env: NodeJS.ProcessEnv, e: ResolvedEnvironment, production: boolean): string[] {
+  const problems: string[] = [];
+  const external = e.CONTENT_API_BASE !== undefined;
+  if (e.SITE_ORIGIN !== undefined) {
+    const url = URL.canParse(trimSlash(e.SITE_ORIGIN)) ? new URL(trimSlash(e.SITE_ORIGIN)) : undefined;
+    if (!url || url.origin === 'null' || url.pathname !== '/' || url.search || url.hash)
+      problems.push(`SITE_ORIGIN must be an origin only (scheme, host, port), got "${e.SITE_ORIGIN}"`);
+  }
+  if (e.IMAGE_BASE_URL !== undefined) {
+    const problem = imageBaseProblem(e.IMAGE_BASE_URL);
+    if (problem) problems.push(problem);
+  }
+  if (production && external) {
+    // Explicitly set: the schema's defaults are the reference service's credential.
+    if (!env.CONTENT_API_USER || !env.CONTENT_API_PASSWORD)
+      problems.push('CONTENT_API_USER and CONTENT_API_PASSWORD must be set when CONTENT_API_BASE points at a real content service');
+    // Browsers load images from IMAGE_BASE_URL and the CSP names its origin: it must be the public one,
+    // never the content service's internal address by default.
+    if (!e.IMAGE_BASE_URL)
+      problems.push(
+        'IMAGE_BASE_URL must be set (the public base of the content images) when CONTENT_API_BASE points at a real content service',
+      );
+  }
+  return problems;
+}
+
+function configFrom(e: ResolvedEnvironment, production: boolean): ServerConfig {
   const external = e.CONTENT_API_BASE !== undefined;
   const contentApiBase = trimSlash(e.CONTENT_API_BASE ?? `http://127.0.0.1:${e.CONTENT_SERVICE_PORT}`);
-  // Browsers load images from IMAGE_BASE_URL and the CSP names its origin: it must be the public one,
-  // never the content service's internal address by default.
-  if (production && external && !e.IMAGE_BASE_URL) {
-    throw new Error(
-      'IMAGE_BASE_URL must be set (the public base of the content images) when CONTENT_API_BASE points at a real content service',
-    );
-  }
   return {
     production,
     host: e.HOST,
@@ -87,10 +111,22 @@ export function configFrom(e: ResolvedEnvironment): ServerConfig {
   };
 }
 
-/** The configuration of `env`; throws naming the variable when a value or a combination is wrong. */
-export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
-  if (env.NODE_ENV === 'production' && env.CONTENT_API_BASE && (!env.CONTENT_API_USER || !env.CONTENT_API_PASSWORD)) {
-    throw new Error('CONTENT_API_USER and CONTENT_API_PASSWORD must be set when CONTENT_API_BASE points at a real content service');
-  }
-  return configFrom(readEnvironment(env));
+export interface ConfigOptions {
+  /**
+   * Apply production rules. The production launchers (build/server/main.js, npm start, npm run
+   * export) say so whatever NODE_ENV says; default: NODE_ENV is "production".
+   */
+  production?: boolean;
+}
+
+/**
+ * The configuration of `env`. Throws a ConfigError listing every wrong value and every broken
+ * rule (of the environment schema, of this file and of the submission settings) at once.
+ */
+export function readConfig(env: NodeJS.ProcessEnv = process.env, options: ConfigOptions = {}): ServerConfig {
+  const production = options.production ?? env.NODE_ENV === 'production';
+  const { environment, problems } = inspectEnvironment(env);
+  problems.push(...configProblems(env, environment, production), ...submissionProblems(environment, production));
+  if (problems.length) throw new ConfigError(problems);
+  return configFrom(environment, production);
 }

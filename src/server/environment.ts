@@ -50,8 +50,41 @@ function describe(error: ErrorObject, raw: Record<string, string>): string {
   return `${name} ${error.message ?? 'is not valid'}${got}`;
 }
 
-/** The declared variables of `env`, typed and with their defaults; throws naming every bad one. */
-export function readEnvironment(env: NodeJS.ProcessEnv = process.env): ResolvedEnvironment {
+/**
+ * A configuration the site cannot start with: every wrong or missing setting, one line each, so an
+ * operator fixes them all in one go. Launchers print its message alone (no stack trace) and exit
+ * with 1 (exitOnConfigError).
+ */
+export class ConfigError extends Error {
+  constructor(
+    readonly problems: string[],
+    heading = 'The site cannot start',
+  ) {
+    super(`${heading}; fix these settings (README "Configuration"):\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/**
+ * Launchers: runs `start` (reading the configuration); a ConfigError ends the process with its
+ * message alone and exit code 1, anything else is thrown on.
+ */
+export function exitOnConfigError<T>(start: () => T): T {
+  try {
+    return start();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+}
+
+/**
+ * The declared variables of `env`, typed and with their defaults, and a problem per wrong value
+ * (empty when all are right). With problems, the values are what could be read: callers check
+ * the rules that span variables on them too, so that every problem is reported at once.
+ */
+export function inspectEnvironment(env: NodeJS.ProcessEnv = process.env): { environment: ResolvedEnvironment; problems: string[] } {
   const raw: Record<string, string> = {};
   for (const name of Object.keys(variables)) {
     const value = env[name];
@@ -59,8 +92,17 @@ export function readEnvironment(env: NodeJS.ProcessEnv = process.env): ResolvedE
   }
   const value: Record<string, unknown> = { ...raw };
   const validate = validator();
-  if (!validate(value)) throw new Error(`Configuration: ${(validate.errors ?? []).map((e) => describe(e, raw)).join('; ')}`);
-  return value as unknown as ResolvedEnvironment;
+  const problems = validate(value) ? [] : (validate.errors ?? []).map((e) => describe(e, raw));
+  // A wrong value is left out, so a rule spanning variables never reads it as right.
+  for (const error of validate.errors ?? []) delete value[error.instancePath.slice(1)];
+  return { environment: value as unknown as ResolvedEnvironment, problems };
+}
+
+/** The declared variables of `env`, typed and with their defaults; throws a ConfigError naming every bad one. */
+export function readEnvironment(env: NodeJS.ProcessEnv = process.env): ResolvedEnvironment {
+  const { environment, problems } = inspectEnvironment(env);
+  if (problems.length) throw new ConfigError(problems);
+  return environment;
 }
 
 /** The variables, for the generated README table: name, default, scope and meaning. */

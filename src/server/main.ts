@@ -1,14 +1,26 @@
 /**
  * Production launcher (`npm run serve`, after `npm run build`): built with the site into
  * build/server/main.js, run by plain Node. Everything else is the site's (./site.ts).
+ *
+ * It is production by definition, whatever NODE_ENV says: the site applies production rules
+ * (createSite's production mode), and NODE_ENV is set before anything loads React, which picks
+ * its development or production build from it when first imported. So the site and everything it
+ * imports are loaded here dynamically, after that line: no static import may precede it.
  */
-import { describeCaptcha } from './submissions/config.ts';
-import { createSite } from './site.ts';
+if (process.env.NODE_ENV && process.env.NODE_ENV !== 'production')
+  console.warn(`NODE_ENV=${process.env.NODE_ENV} ignored: the production launcher always runs in production`);
+process.env.NODE_ENV = 'production';
 
-const site = createSite({ mode: 'production' });
+const { createSite } = await import('./site.ts');
+const { exitOnConfigError } = await import('./environment.ts');
+const { describeCaptcha } = await import('./submissions/config.ts');
+
+const site = exitOnConfigError(() => createSite({ mode: 'production' }));
 const running = await site.listen();
 console.log(`Site (production) on ${running.url}`);
 console.log(describeCaptcha(site.config.submissions.captchaMode));
 const stop = () => void running.close().then(() => process.exit(0));
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
+
+export {};

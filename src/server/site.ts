@@ -32,7 +32,7 @@ import { submissionDeps, submissionRouter } from './submissions/router.ts';
 
 export interface SiteOptions {
   mode: 'development' | 'production';
-  /** Default: read from process.env. */
+  /** Default: read from process.env (with production rules in production mode, whatever NODE_ENV says). */
   config?: ServerConfig;
   /** Development: Vite's middlewares (assets, HMR), mounted before the site's own routes. */
   viteMiddlewares?: RequestHandler;
@@ -125,8 +125,10 @@ function contentProxy(content: ContentClient): RequestHandler {
 }
 
 export function createSite(options: SiteOptions): Site {
-  const config = options.config ?? readConfig();
   const production = options.mode === 'production';
+  // A production site applies production rules whatever NODE_ENV says (the launcher decides).
+  const config = options.config ?? readConfig(process.env, { production });
+  if (production && !config.production) throw new Error('a production site needs its configuration read with production rules');
   const definitions = loadDefinitions({
     fromDisk: !production,
     definitionsDir: config.definitionsDir,

@@ -20,7 +20,8 @@ export async function startSiteProcess(options: {
   mode: 'production' | 'development';
   /** Defaults under the fixed settings (e.g. outbox settings a caller may override through the environment). */
   defaults?: Record<string, string>;
-  env: Record<string, string>;
+  /** Settings over everything else; `undefined` leaves a variable unset (e.g. NODE_ENV). */
+  env: Record<string, string | undefined>;
 }): Promise<SiteProcess> {
   const args = options.mode === 'development' ? ['--import', 'tsx', 'tools/dev.ts'] : ['build/server/main.js'];
   const child = spawn(process.execPath, args, {

@@ -30,7 +30,8 @@ function copyProject(): string {
   throw new Error('the build kept changing while it was being copied');
 }
 
-export async function startSnapshotSite(env: Record<string, string>): Promise<SnapshotSite> {
+/** `env`: settings over the defaults below (`undefined` leaves a variable unset). */
+export async function startSnapshotSite(env: Record<string, string | undefined>): Promise<SnapshotSite> {
   const root = copyProject();
   const cleanUp = () => rmSync(root, { recursive: true, force: true });
   const site = await startSiteProcess({

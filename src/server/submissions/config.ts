@@ -3,7 +3,7 @@
  * Secrets (RECAPTCHA_SECRET) stay on the server.
  */
 import path from 'node:path';
-import { readEnvironment, type ResolvedEnvironment } from '../environment.ts';
+import { ConfigError, inspectEnvironment, type ResolvedEnvironment } from '../environment.ts';
 import { redactUrl } from '../outbox/postgres.ts';
 
 export interface SubmissionConfig {
@@ -51,36 +51,40 @@ export function describeCaptcha(mode: CaptchaMode): string {
   }[mode];
 }
 
-/** The captcha mode, refusing a production server that would accept script-made stand-in tokens. */
+/** The captcha mode the settings choose (a production site refuses `local` by default: submissionProblems). */
 function captchaMode(e: ResolvedEnvironment): CaptchaMode {
   if (e.CAPTCHA) return e.CAPTCHA;
   if (e.RECAPTCHA_VERIFY === 'service') return 'forward';
   if (e.RECAPTCHA_SECRET) return 'google';
-  if (e.NODE_ENV === 'production' && e.CONTENT_API_BASE)
-    throw new Error(
-      'RECAPTCHA_SECRET is not set: a production site talking to a real content service would accept script-made stand-in captcha tokens. ' +
-        'Set RECAPTCHA_SECRET (and RECAPTCHA_SITE_KEY), or RECAPTCHA_VERIFY=service if the content service verifies tokens, or CAPTCHA=off to run without a captcha (CAPTCHA=local keeps the stand-in, for tests and demos).',
-    );
   return 'local';
 }
 
-/** OUTBOX_URL, checked here rather than by a schema pattern, whose error would repeat the password. */
-function outboxUrl(url: string | undefined): string | undefined {
-  if (url === undefined) return undefined;
-  let valid = /^postgres(ql)?:\/\//.test(url);
-  try {
-    new URL(url);
-  } catch {
-    valid = false;
-  }
-  if (!valid) throw new Error(`Configuration: OUTBOX_URL must be a postgres:// or postgresql:// URL, got "${redactUrl(url)}"`);
-  return url;
+/** OUTBOX_URL is a postgres URL (checked here rather than by a schema pattern, whose error would repeat the password). */
+function isOutboxUrl(url: string): boolean {
+  return /^postgres(ql)?:\/\//.test(url) && URL.canParse(url);
 }
 
+/** The submission rules that span variables, production's among them: one problem per setting. */
+export function submissionProblems(e: ResolvedEnvironment, production: boolean): string[] {
+  const problems: string[] = [];
+  // The stand-in chosen by default, against a real content service: scripts could make its tokens.
+  if (production && e.CONTENT_API_BASE && !e.CAPTCHA && captchaMode(e) === 'local')
+    problems.push(
+      'RECAPTCHA_SECRET is not set: a production site talking to a real content service would accept script-made stand-in captcha tokens. ' +
+        'Set RECAPTCHA_SECRET (and RECAPTCHA_SITE_KEY), or RECAPTCHA_VERIFY=service if the content service verifies tokens, or CAPTCHA=off to run without a captcha (CAPTCHA=local keeps the stand-in, for tests and demos).',
+    );
+  if (e.OUTBOX_URL !== undefined && !isOutboxUrl(e.OUTBOX_URL))
+    problems.push(`OUTBOX_URL must be a postgres:// or postgresql:// URL, got "${redactUrl(e.OUTBOX_URL)}"`);
+  if (e.OUTBOX_RETRY_MAX_MS !== undefined && e.OUTBOX_RETRY_BASE_MS !== undefined && e.OUTBOX_RETRY_MAX_MS < e.OUTBOX_RETRY_BASE_MS)
+    problems.push('OUTBOX_RETRY_MAX_MS must not be below OUTBOX_RETRY_BASE_MS');
+  return problems;
+}
+
+/** The submission settings of an environment submissionProblems found nothing wrong with. */
 export function submissionSettings(e: ResolvedEnvironment): SubmissionConfig {
-  const config: SubmissionConfig = {
+  return {
     outboxDb: path.resolve(e.OUTBOX_DB),
-    outboxUrl: outboxUrl(e.OUTBOX_URL),
+    outboxUrl: e.OUTBOX_URL,
     outboxPoolSize: e.OUTBOX_POOL_SIZE,
     outboxPollMs: e.OUTBOX_POLL_MS,
     outboxRetryBaseMs: e.OUTBOX_RETRY_BASE_MS,
@@ -99,11 +103,15 @@ export function submissionSettings(e: ResolvedEnvironment): SubmissionConfig {
       .filter(Boolean),
     captchaMode: captchaMode(e),
   };
-  if (config.outboxRetryMaxMs < config.outboxRetryBaseMs) throw new Error('OUTBOX_RETRY_MAX_MS must not be below OUTBOX_RETRY_BASE_MS');
-  return config;
 }
 
-/** The submission settings of `env` alone (the outbox CLI; tests). */
-export function readSubmissionConfig(env: NodeJS.ProcessEnv = process.env): SubmissionConfig {
-  return submissionSettings(readEnvironment(env));
+/**
+ * The submission settings of `env` alone (the outbox CLI; tests); throws a ConfigError listing
+ * every problem. Production rules as NODE_ENV says unless `production` is given.
+ */
+export function readSubmissionConfig(env: NodeJS.ProcessEnv = process.env, production = env.NODE_ENV === 'production'): SubmissionConfig {
+  const { environment, problems } = inspectEnvironment(env);
+  problems.push(...submissionProblems(environment, production));
+  if (problems.length) throw new ConfigError(problems);
+  return submissionSettings(environment);
 }
