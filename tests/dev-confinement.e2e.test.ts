@@ -8,13 +8,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rm, rmdir, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, rmdir, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
-import { tmpdir } from 'node:os';
+import { networkInterfaces, tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { projectRoot } from '../tools/lib/project.ts';
 import { spawnSite, type ChildSite } from './e2e/servers.ts';
+import { EDITOR_SPELLINGS, PREVIEW_SPELLINGS } from './editor-urls.ts';
 
 const content = inject('contentUrl');
 const id = randomUUID();
@@ -41,7 +42,10 @@ interface Answer {
 }
 
 /** A request sent exactly as written (fetch would normalize the path), to `host` (default loopback). */
-function send(urlPath: string, options: { method?: string; headers?: Record<string, string>; host?: string } = {}): Promise<Answer> {
+function send(
+  urlPath: string,
+  options: { method?: string; headers?: Record<string, string>; host?: string; body?: string } = {},
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const req = request(
       {
@@ -58,7 +62,7 @@ function send(urlPath: string, options: { method?: string; headers?: Record<stri
       },
     );
     req.on('error', reject);
-    req.end();
+    req.end(options.body);
   });
 }
 
@@ -174,5 +178,39 @@ describe('npm run dev keeps the project folder to itself', () => {
     expect(existsSync(file)).toBe(true);
     const answer = await send(`/@fs${file.split(path.sep).join('/')}?raw`);
     expect([403, 404]).toContain(answer.status);
+  });
+});
+
+describe('the page editor, from another computer', () => {
+  /** This computer's own address on a network: to the server, a client that is not on loopback. */
+  const lan = Object.values(networkInterfaces())
+    .flat()
+    .find((entry) => entry && entry.family === 'IPv4' && !entry.internal)?.address;
+
+  it.skipIf(!lan)('refuses every spelling React Router renders as the editor, which this computer gets', async () => {
+    const definition = JSON.parse(await readFile(path.join(projectRoot, 'page-definitions/contact.json'), 'utf8')) as unknown;
+    const draft = await send('/__editor/api/draft', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: `http://localhost:${port}` },
+      body: JSON.stringify({ file: 'contact.json', definition }),
+    });
+    expect(draft.status, draft.body).toBe(200);
+    const { draftId } = JSON.parse(draft.body) as { draftId: string };
+    const spellings = [
+      ...EDITOR_SPELLINGS.map((url) => ({ url, shows: 'about.json' })),
+      ...PREVIEW_SPELLINGS.map((url) => ({ url: url.replace('<draft>', draftId), shows: 'Contact' })),
+    ];
+    const passed: string[] = [];
+    for (const { url, shows } of spellings) {
+      // The spelling is the editor's: React Router renders it for this computer.
+      const here = await send(url);
+      expect(here.status, url).toBe(200);
+      expect(here.body, url).toContain(shows);
+      const there = await send(url, { host: lan });
+      if (there.status !== 403 || there.body.includes(shows)) passed.push(`${there.status} ${url}`);
+    }
+    console.log(`[dev-confinement] ${spellings.length} spellings of the editor's pages from ${lan}: ${passed.length} passed the guard`);
+    expect(passed).toEqual([]);
+    expect((await send('/contact', { host: lan })).status).toBe(200);
   });
 });
