@@ -67,7 +67,7 @@ for (const event of ['add', 'change', 'unlink'] as const) {
 }
 
 const running = await site.listen({ server });
-console.log(`Outbox (development): ${config.submissions.outboxDb}`);
+console.log(`Outbox (development): ${config.submissions.outboxUrl ? 'PostgreSQL (OUTBOX_URL)' : config.submissions.outboxDb}`);
 console.log(`Site (development) on ${running.url}`);
 console.log(describeCaptcha(config.submissions.captchaMode));
 const stop = () =>
