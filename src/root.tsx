@@ -2,14 +2,14 @@ import { useEffect, type ReactNode } from 'react';
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from 'react-router';
 // Only the language: the browser bundle gets no other part of the site config.
 import { language } from '../site.config.json';
-import { DEFINITIONS_CHANGED, EDITOR_PATHS } from './dev-events.ts';
+import { DEFINITIONS_CHANGED, isEditorPath } from './dev-events.ts';
 import stylesheet from './styles/site.css?url';
 
 // Development: show a definition change at once (tools/dev.ts). The page editor's own pages keep
 // their state: they write the files themselves. Vite leaves this out of production builds.
 if (import.meta.hot) {
   import.meta.hot.on(DEFINITIONS_CHANGED, () => {
-    if (!EDITOR_PATHS.test(window.location.pathname)) window.location.reload();
+    if (!isEditorPath(window.location.pathname)) window.location.reload();
   });
 }
 

@@ -1,4 +1,5 @@
 import { type RouteConfig, index, route } from '@react-router/dev/routes';
+import { EDITOR_ROUTES } from './dev-events.ts';
 
 // One generic route module answers every URL from page-definitions/ (the splat does not match
 // "/", so the home page is the same module mounted as the index route).
@@ -14,8 +15,8 @@ export default [
   ...(development
     ? [
         route('__catalog/:block?', 'renderer/catalog-route.tsx', { id: 'catalog' }),
-        route('__editor/*', 'renderer/editor-route.tsx', { id: 'editor' }),
-        route('__preview/:draft/*', 'renderer/preview-route.tsx', { id: 'preview' }),
+        route(EDITOR_ROUTES.editor, 'renderer/editor-route.tsx', { id: 'editor' }),
+        route(EDITOR_ROUTES.preview, 'renderer/preview-route.tsx', { id: 'preview' }),
       ]
     : []),
   route('*', 'renderer/page-route.tsx', { id: 'page' }),

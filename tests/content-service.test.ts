@@ -17,8 +17,10 @@ import {
   isPaginated,
   loadServiceContract,
   parsePerPage,
+  siteBrand,
   type Endpoint,
 } from '../tools/content-service/contract.ts';
+import { withBrand } from '../src/server/contract-paths.ts';
 import { buildSample, listFiles } from '../tools/content-service/generate-sample.ts';
 import { startContentService, type RunningContentService } from '../tools/content-service/server.ts';
 
@@ -104,8 +106,10 @@ function sampleFilesOf(endpoint: Endpoint): { file: string; params: Record<strin
   return [...filesMatching(sample.file), ...byQuery];
 }
 
+/** A request path of the endpoint: `{brand}` the brand of site.config.json (the service's), other `{name}`s from `params`. */
 const urlFor = (endpoint: Endpoint, params: Record<string, string>, query?: Record<string, string>) =>
-  endpoint.path.replace(/\{(\w+)\}/g, (_, n: string) => encodeURIComponent(params[n])) + (query ? `?${new URLSearchParams(query)}` : '');
+  withBrand(endpoint.path, siteBrand()).replace(/\{(\w+)\}/g, (_, n: string) => encodeURIComponent(params[n])) +
+  (query ? `?${new URLSearchParams(query)}` : '');
 
 /** All strings in sample data that look like image paths (by extension). */
 function imagePathsIn(value: Json, found: Set<string> = new Set()): Set<string> {
@@ -442,7 +446,7 @@ describe('sample content', () => {
 
   it('offerings pages (why-us, support, services, products, solutions) have the expected amount of content', () => {
     const page = <T>(file: string) => readJson(path.join(DATA_DIR, `page/${file}.json`)) as T;
-    const { why } = page<{ why: { problems_loop: unknown[]; how_it_works_loop: unknown[] } }>('why-veltrix');
+    const { why } = page<{ why: { problems_loop: unknown[]; how_it_works_loop: unknown[] } }>('why-us');
     expect(why.problems_loop).toHaveLength(6);
     expect(why.how_it_works_loop).toHaveLength(4);
 

@@ -11,6 +11,7 @@ import { ContentError } from '../src/server/content-client.ts';
 import { editorApi } from '../tools/editor/api.ts';
 import { createEditorBackend } from '../tools/editor/backend.ts';
 import { projectRoot } from '../tools/lib/project.ts';
+import { EDITOR_SPELLINGS, PREVIEW_SPELLINGS } from './editor-urls.ts';
 
 let dir: string;
 let server: Server;
@@ -153,6 +154,22 @@ describe('editor API', { timeout: 60_000 }, () => {
       expect((await direct('127.0.0.1', {}, page)).status, page).toBe(-1);
     }
     expect((await direct('192.168.1.20', {}, '/blog')).status).toBe(-1);
+  });
+
+  it('refuses another computer every spelling React Router renders as the editor or a preview', async () => {
+    const spellings = [...EDITOR_SPELLINGS, ...PREVIEW_SPELLINGS.map((url) => url.replace('<draft>', 'some-draft'))];
+    const passed: string[] = [];
+    for (const url of spellings) {
+      if ((await direct('192.168.1.20', {}, url)).status !== 403) passed.push(url);
+      // This computer still gets them (passed on to the site).
+      expect((await direct('127.0.0.1', {}, url)).status, url).toBe(-1);
+    }
+    console.log(`[editor-api] ${spellings.length} spellings of the editor's pages from 192.168.1.20: ${passed.length} passed the guard`);
+    expect(passed).toEqual([]);
+    // Pages of the site stay open to everyone, whatever they look like.
+    for (const url of ['/blog', '/__editorial', '/editor', '/blog/__editor', '/__catalog', '/%5F_editorial.data']) {
+      expect((await direct('192.168.1.20', {}, url)).status, url).toBe(-1);
+    }
   });
 
   it('refuses writes from other origins, other content types and bodies that are not JSON', async () => {

@@ -1,5 +1,6 @@
 /** The page editor's backend (tools/editor/backend.ts) on a temporary copy of page-definitions/. */
-import { cp, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -224,6 +225,43 @@ describe('editor backend', { timeout: 60_000 }, () => {
     }
     const badName = await backend.save({ file: 'Bad Name.json', definition: definition as never, mtimeMs: 0 });
     expect(badName.status).toBe(400);
+  });
+
+  it('never reads or writes through a symbolic link out of the folder', async () => {
+    const outside = await mkdtemp(path.join(tmpdir(), 'editor-outside-'));
+    try {
+      const secret = `SECRET-${path.basename(outside)}`;
+      const definition = await readDefinition('privacy-policy.json');
+      const secretText = JSON.stringify({ ...definition, route: '/zz-secret', meta: { title: secret } }, null, 2);
+      await writeFile(path.join(outside, 'secret.json'), secretText);
+      await writeFile(path.join(outside, 'target.json'), secretText);
+      await symlink(path.join(outside, 'secret.json'), path.join(dir, 'zz-link.json'));
+      await symlink(path.join(outside, 'target.json'), path.join(dir, 'zz-write.json'));
+      await symlink(path.join(outside, 'new.json'), path.join(dir, 'zz-dangling.json'));
+      definitions.reload();
+
+      // Read: not listed, not opened, not the base of a draft.
+      expect(backend.list().map((entry) => entry.name)).not.toContain('zz-link.json');
+      expect(await backend.open('zz-link.json')).toBeUndefined();
+      await expect(backend.draft({ file: 'zz-link.json', definition: definition as never })).rejects.toMatchObject({
+        status: 403,
+        message: expect.stringMatching(/symbolic link/) as unknown,
+      });
+      // Save: refused, even with the target's own modification time; the target is untouched.
+      const { mtimeMs } = await stat(path.join(outside, 'target.json'));
+      const saved = await backend.save({ file: 'zz-write.json', definition: definition as never, mtimeMs, anyway: true });
+      expect(saved.status).toBe(403);
+      expect(saved.body).toMatchObject({ saved: false, error: expect.stringMatching(/symbolic link/) as unknown });
+      expect(await readFile(path.join(outside, 'target.json'), 'utf8')).toBe(secretText);
+      // Create: never through a link, even one that points nowhere yet.
+      const created = await backend.create({ route: '/zz-dangling', name: 'zz-dangling', blocks: [] });
+      expect(created.status).toBe(422);
+      expect(existsSync(path.join(outside, 'new.json'))).toBe(false);
+    } finally {
+      for (const name of ['zz-link.json', 'zz-write.json', 'zz-dangling.json']) await rm(path.join(dir, name), { force: true });
+      await rm(outside, { recursive: true, force: true });
+      definitions.reload();
+    }
   });
 
   it('creates a new definition, empty or with blocks, that validates; never over an existing file', async () => {

@@ -10,10 +10,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import contract from '../schemas/content/contract.json' with { type: 'json' };
 import type { ContentContract } from '../src/generated/content-contract.ts';
 import { ContractPaths } from '../src/server/contract-paths.ts';
+import { siteBrand } from '../tools/content-service/contract.ts';
 import { spawnSite, type ChildSite } from './e2e/servers.ts';
 
 const endpoints = (contract as ContentContract).endpoints;
-const paths = new ContractPaths(endpoints);
+const paths = new ContractPaths(endpoints, siteBrand());
 
 /** An upstream that answers every path (like a CMS with other, private paths) and records each request. */
 const upstreamRequests: string[] = [];

@@ -14,18 +14,26 @@ import { createServer as createViteServer } from 'vite';
 import { readConfig } from '../src/server/config.ts';
 import { exitOnConfigError } from '../src/server/environment.ts';
 import { describeCaptcha } from '../src/server/submissions/config.ts';
+import { confinedServerOptions, developmentOutboxFile } from './lib/dev-confinement.ts';
 import { startEmbeddedContent } from './lib/embedded-content.ts';
 import { projectRoot } from './lib/project.ts';
 import { DEFINITIONS_CHANGED } from '../src/dev-events.ts';
 
 process.env.NODE_ENV ??= 'development';
+// The development outbox stays out of the folder Vite serves (production keeps OUTBOX_DB's default).
+process.env.OUTBOX_DB ||= developmentOutboxFile(projectRoot);
 const config = exitOnConfigError(() => readConfig());
 const content = await startEmbeddedContent(config);
 if (content) console.log(`Reference content service on ${content.url}`);
 
 const server = createServer();
-// HMR shares the site's port, so several dev servers can run side by side.
-const vite = await createViteServer({ root: projectRoot, server: { middlewareMode: true, hmr: { server } }, appType: 'custom' });
+// HMR shares the site's port, so several dev servers can run side by side. Vite serves the project
+// folder: never the outbox, SQLite files or Vite's own refusals (.env, keys), and no CORS.
+const vite = await createViteServer({
+  root: projectRoot,
+  server: { middlewareMode: true, hmr: { server }, ...(await confinedServerOptions(projectRoot, config.submissions.outboxDb)) },
+  appType: 'custom',
+});
 const { createSite } = (await vite.ssrLoadModule('/src/server/site.ts')) as typeof SiteModule;
 // The page editor (/__editor) shares the site's module instances, definitions and content reads.
 const { createEditorBackend } = (await vite.ssrLoadModule('/tools/editor/backend.ts')) as typeof EditorModule;
@@ -60,6 +68,7 @@ for (const event of ['add', 'change', 'unlink'] as const) {
 }
 
 const running = await site.listen({ server });
+console.log(`Outbox (development): ${config.submissions.outboxUrl ? 'PostgreSQL (OUTBOX_URL)' : config.submissions.outboxDb}`);
 console.log(`Site (development) on ${running.url}`);
 console.log(describeCaptcha(config.submissions.captchaMode));
 const stop = () =>

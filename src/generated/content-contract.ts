@@ -15,7 +15,7 @@ export interface ContentContract {
  */
 export interface ContractEndpoint {
   /**
-   * URL path; {name} stands for one path segment.
+   * URL path; {name} stands for one path segment, {brand} (anywhere in a segment) for the brand of site.config.json (/api/page/why-{brand}).
    */
   path: string;
   /**

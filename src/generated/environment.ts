@@ -86,7 +86,7 @@ export interface Environment {
    */
   SHUTDOWN_TIMEOUT_MS?: number;
   /**
-   * SQLite file of the form outbox (folder created; relative to the working directory), for one instance; ignored when `OUTBOX_URL` is set.
+   * SQLite file of the form outbox (folder created; relative to the working directory), for one instance; ignored when `OUTBOX_URL` is set. Unset under `npm run dev`: a file in the system's temporary folder, outside the folder the development server serves (it prints which).
    */
   OUTBOX_DB?: string;
   /**

@@ -11,7 +11,7 @@ import { ContentCache, type CacheRead } from './content-cache.ts';
 import { ContractPaths } from './contract-paths.ts';
 
 /** The only paths the credential may be sent to: the GET endpoints of the content contract. */
-const contractPaths = new ContractPaths((contract as ContentContract).endpoints);
+const endpoints = (contract as ContentContract).endpoints;
 
 /** Largest content answer read (bytes): a broken or hostile upstream cannot exhaust memory. */
 export const MAX_CONTENT_BYTES = 5 * 1024 * 1024;
@@ -91,6 +91,8 @@ export interface ContentClientOptions {
   cacheTtlMs: number;
   cacheStaleMs: number;
   cacheMaxEntries: number;
+  /** The brand of site.config.json: `{brand}` of the contract's paths (/api/page/why-{brand}). Asked on every read (development re-reads the site config). */
+  brand: () => string;
   /** Injectable for tests. */
   fetch?: typeof globalThis.fetch;
   log?: (line: string) => void;
@@ -119,6 +121,13 @@ export function createContentClient(options: ContentClientOptions): ContentClien
   const basePath = new URL(options.baseUrl).pathname.replace(/\/$/, '');
   /** At most one log line per key and minute while the content service fails. */
   const staleLogged = new LRUCache<string, true>({ max: 1000, ttl: 60_000 });
+  let contractPaths = new ContractPaths(endpoints, options.brand());
+  /** The contract's matcher for the current brand (made again only when the brand changed). */
+  const paths = () => {
+    const brand = options.brand();
+    if (contractPaths.brand !== brand) contractPaths = new ContractPaths(endpoints, brand);
+    return contractPaths;
+  };
 
   function logStale(key: string, error: unknown) {
     if (staleLogged.has(key)) return;
@@ -167,9 +176,10 @@ export function createContentClient(options: ContentClientOptions): ContentClien
   });
 
   async function read(rawPath: string, rawQuery?: URLSearchParams): Promise<CacheRead> {
-    const match = contractPaths.match(rawPath);
+    const contract = paths();
+    const match = contract.match(rawPath);
     if (!match) throw new ContentError('status', rawPath, 404);
-    const query = contractPaths.query(match, rawQuery ?? new URLSearchParams());
+    const query = contract.query(match, rawQuery ?? new URLSearchParams());
     const qs = query.toString();
     const key = `${match.path}${qs ? `?${qs}` : ''}`;
     let failure: unknown;
@@ -191,7 +201,7 @@ export function createContentClient(options: ContentClientOptions): ContentClien
     fetch: async (path, query) => (await read(path, query)).data,
     async probe(rawPath) {
       const started = Date.now();
-      const match = contractPaths.match(rawPath);
+      const match = paths().match(rawPath);
       if (!match) return { ok: false, ms: 0, error: `${rawPath} is not a contract path` };
       try {
         await upstream(match.path);

@@ -1,13 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { compileRoutes, loadServiceContract, matchRoute } from '../../tools/content-service/contract.ts';
+import { compileRoutes, loadServiceContract, matchRoute, siteBrand } from '../../tools/content-service/contract.ts';
 import { ContractPaths, endpointAssumption, responseSchemaId } from './contract-paths.ts';
 
-const paths = new ContractPaths([
-  { path: '/api/page/homepage' },
-  { path: '/api/blog/{slug}' },
-  { path: '/api/blog_list', query: { page: '', cat_slug: '' } },
-  { path: '/api/contact_form', method: 'POST' },
-]);
+const paths = new ContractPaths(
+  [
+    { path: '/api/page/homepage' },
+    { path: '/api/blog/{slug}' },
+    { path: '/api/blog_list', query: { page: '', cat_slug: '' } },
+    { path: '/api/contact_form', method: 'POST' },
+  ],
+  'acme',
+);
 
 describe('contract paths', () => {
   it('matches literal paths exactly and rebuilds parameters from their checked, decoded value', () => {
@@ -49,12 +52,15 @@ describe('contract paths', () => {
 });
 
 describe('one contract module for every reader', () => {
-  const contract = new ContractPaths([
-    { path: '/api/page/{slug}', schema: 'page-any.schema.json' },
-    { path: '/api/page/homepage', schema: 'page-homepage.schema.json', 'x-assumed': 'SPEC names no such page read' },
-    { path: '/api/blog/{slug}', schema: 'blog-post.schema.json' },
-    { path: '/api/contact_form', method: 'POST', schema: 'post-submission-response.schema.json' },
-  ]);
+  const contract = new ContractPaths(
+    [
+      { path: '/api/page/{slug}', schema: 'page-any.schema.json' },
+      { path: '/api/page/homepage', schema: 'page-homepage.schema.json', 'x-assumed': 'SPEC names no such page read' },
+      { path: '/api/blog/{slug}', schema: 'blog-post.schema.json' },
+      { path: '/api/contact_form', method: 'POST', schema: 'post-submission-response.schema.json' },
+    ],
+    'acme',
+  );
 
   it('prefers a literal path over a {name} path that matches too, and keeps the contract order for listing', () => {
     expect(contract.match('/api/page/homepage')?.endpoint).toBe('/api/page/homepage');
@@ -79,18 +85,48 @@ describe('one contract module for every reader', () => {
     expect(endpointAssumption(contract.source('/api/blog/x')!)).toBeUndefined();
   });
 
-  it('is what the reference content service routes with: the same paths, equally strict', () => {
+  it('is what the reference content service routes with: the same paths, equally strict, for any brand', () => {
     const service = loadServiceContract();
-    const routes = compileRoutes(service);
-    const site = new ContractPaths(service.endpoints);
-    for (const raw of [
-      '/api/blog/cloud-native-billing-for-tower-companies',
-      '/api/blog/a.b',
-      '/api/blog/%2e%2e',
-      '/api/page/homepage',
-      '/api/nope',
-    ]) {
-      expect(matchRoute(routes, raw)?.route.endpoint, raw).toBe(site.match(raw)?.entry);
+    for (const brand of [siteBrand(), 'northwind']) {
+      const routes = compileRoutes(service, brand);
+      const site = new ContractPaths(service.endpoints, brand);
+      for (const raw of [
+        '/api/blog/cloud-native-billing-for-tower-companies',
+        '/api/blog/a.b',
+        '/api/blog/%2e%2e',
+        '/api/page/homepage',
+        `/api/page/why-${brand}`,
+        '/api/page/why-{brand}',
+        '/api/nope',
+      ]) {
+        expect(matchRoute(routes, raw)?.route.endpoint, raw).toBe(site.match(raw)?.entry);
+      }
+      expect(site.match(`/api/page/why-${brand}`)?.endpoint).toBe('/api/page/why-{brand}');
     }
+  });
+});
+
+describe('{brand} in contract paths', () => {
+  const endpoints = [{ path: '/api/page/why-{brand}' }, { path: '/api/page/{slug}' }];
+  const northwind = new ContractPaths(endpoints, 'northwind');
+
+  it('is the brand the matcher is made with, never a parameter', () => {
+    expect(northwind.match('/api/page/why-northwind')).toMatchObject({
+      endpoint: '/api/page/why-{brand}',
+      path: '/api/page/why-northwind',
+      params: {},
+    });
+    // Another brand's path is no read of this one (here: any page, the {slug} endpoint).
+    expect(northwind.match('/api/page/why-veltrix')?.endpoint).toBe('/api/page/{slug}');
+    expect(new ContractPaths([endpoints[0]], 'northwind').match('/api/page/why-veltrix')).toBeUndefined();
+    for (const raw of ['/api/page/why-{brand}', '/api/page/why-%7Bbrand%7D', '/api/page/why-NORTHWIND', '/api/page/why-northwind/']) {
+      expect(new ContractPaths([endpoints[0]], 'northwind').match(raw), raw).toBeUndefined();
+    }
+  });
+
+  it("matches a definition's source path written with {brand} or with the brand", () => {
+    expect(northwind.source('/api/page/why-{brand}')?.path).toBe('/api/page/why-{brand}');
+    expect(northwind.source('/api/page/why-northwind')?.path).toBe('/api/page/why-{brand}');
+    expect(new ContractPaths([endpoints[0]], 'northwind').source('/api/page/why-veltrix')).toBeUndefined();
   });
 });

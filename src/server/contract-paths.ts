@@ -12,6 +12,9 @@
  *     (tools/lib/workbench.ts) match a definition's source path, placeholders and all, with `source`;
  *   - all of them find an endpoint's response schema with `responseSchemaId`/`responseSchema` and
  *     its assumption with `endpointAssumption`.
+ * `{brand}` in a contract path (/api/page/why-{brand}) is not a parameter: it is the brand of
+ * site.config.json, which every matcher is made with (`new ContractPaths(endpoints, brand)`), so a
+ * site of another brand reads its own path and no other.
  * It stays beside the proxy, the part whose strictness matters most, and imports nothing server-only.
  */
 import type { ContentContract, ContractEndpoint } from '../generated/content-contract.ts';
@@ -31,6 +34,26 @@ export const SAFE_PARAM = /^[A-Za-z0-9_-]{1,200}$/;
 
 export function isSafeParam(value: string): boolean {
   return SAFE_PARAM.test(value);
+}
+
+/** Stands for the brand of site.config.json in contract paths, definition routes and source paths. */
+export const BRAND_PLACEHOLDER = '{brand}';
+
+/** `path` with `{brand}` filled in. */
+export function withBrand(path: string, brand: string): string {
+  return path.replaceAll(BRAND_PLACEHOLDER, brand);
+}
+
+/** The parameters of a contract path: its `{name}` segments (`{brand}` is none: it is the site's brand). */
+export function pathParams(path: string): string[] {
+  return withBrand(path, '')
+    .split('/')
+    .flatMap((segment) => /^\{(\w+)\}$/.exec(segment)?.[1] ?? []);
+}
+
+/** The endpoints a site reads (GET; POST endpoints are form submissions, never reads), in contract order. */
+export function readableEndpoints<E extends EndpointPaths>(endpoints: readonly E[]): E[] {
+  return endpoints.filter((e) => (e.method ?? 'GET') === 'GET');
 }
 
 export interface ContractMatch<E extends EndpointPaths = ContractEndpoint> {
@@ -59,14 +82,18 @@ export class ContractPaths<E extends EndpointPaths = ContractEndpoint> {
   /** The same, literal paths first: a literal path wins over a `{name}` one that matches too. */
   private readonly compiled: Compiled<E>[];
 
-  constructor(endpoints: readonly E[]) {
-    this.endpoints = endpoints.filter((e) => (e.method ?? 'GET') === 'GET');
+  /** `brand`: the brand of site.config.json, which `{brand}` in a contract path stands for. */
+  constructor(
+    endpoints: readonly E[],
+    readonly brand: string,
+  ) {
+    this.endpoints = readableEndpoints(endpoints);
     const params = (c: Compiled<E>) => c.segments.filter((s) => 'param' in s).length;
     this.compiled = this.endpoints
       .map((entry) => ({
         entry,
         query: Object.keys(entry.query ?? {}),
-        segments: entry.path
+        segments: withBrand(entry.path, brand)
           .split('/')
           .slice(1)
           .map((s): Segment => (/^\{\w+\}$/.test(s) ? { param: s.slice(1, -1) } : { literal: s })),
@@ -106,12 +133,13 @@ export class ContractPaths<E extends EndpointPaths = ContractEndpoint> {
 
   /**
    * The endpoint a definition's source path reads: /api/blog/{params.slug} and /api/blog/some-post
-   * both read /api/blog/{slug}. A `{name}` segment takes any non-empty segment (placeholders are
-   * filled, and checked by `match`, when the page is read).
+   * both read /api/blog/{slug}; /api/page/why-{brand} reads /api/page/why-{brand}. A `{name}`
+   * segment takes any non-empty segment (placeholders are filled, and checked by `match`, when the
+   * page is read).
    */
   source(path: string): E | undefined {
     if (!path.startsWith('/')) return undefined;
-    const parts = path.split('/').slice(1);
+    const parts = withBrand(path, this.brand).split('/').slice(1);
     return this.compiled.find(
       (c) => c.segments.length === parts.length && c.segments.every((s, i) => ('literal' in s ? s.literal === parts[i] : parts[i] !== '')),
     )?.entry;

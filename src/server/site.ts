@@ -142,6 +142,7 @@ export function createSite(options: SiteOptions): Site {
     cacheTtlMs: config.contentCacheTtlMs,
     cacheStaleMs: config.contentCacheStaleMs,
     cacheMaxEntries: config.contentCacheMaxEntries,
+    brand: () => String(definitions.current().site.brand),
   });
   const pages = createPageLoader({
     definitions: definitions.current,

@@ -1,11 +1,14 @@
 /** Routes for browser tests: every route of the definitions, and a concrete URL for each. */
-import { createValidator, loadDefinitionFiles, loadSiteFile } from '../../tools/lib/project.ts';
+import { createValidator, loadDefinitionFiles, loadSiteFile, type SourceFile } from '../../tools/lib/project.ts';
 import type { PageDefinition } from '../../src/renderer/validate/types.ts';
 
-/** Every route of every definition (the definitions are the list: no test names a route). */
-export async function definitionRoutes(): Promise<{ route: string; definition: PageDefinition }[]> {
+/**
+ * Every route of every definition (the definitions are the list: no test names a route), with the
+ * brand of `site` (default: site.config.json).
+ */
+export async function definitionRoutes(site?: SourceFile): Promise<{ route: string; definition: PageDefinition }[]> {
   const validator = await createValidator();
-  const { definitions } = validator.validate(await loadDefinitionFiles(), await loadSiteFile());
+  const { definitions } = validator.validate(await loadDefinitionFiles(), site ?? (await loadSiteFile()));
   return definitions.flatMap((definition) => definition.routes.map((route) => ({ route, definition })));
 }
 

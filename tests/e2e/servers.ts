@@ -30,7 +30,12 @@ function outboxDefaults(): Record<string, string> {
   };
 }
 
-export async function spawnSite(env: Record<string, string>, mode: 'production' | 'development' = 'production'): Promise<ChildSite> {
+/** `cwd`: the project folder to run (default this one; a copy with another site.config.json, for instance). */
+export async function spawnSite(
+  env: Record<string, string>,
+  mode: 'production' | 'development' = 'production',
+  cwd = projectRoot,
+): Promise<ChildSite> {
   const defaults = outboxDefaults();
   // With OUTBOX_URL (PostgreSQL, passed through like any setting) the site opens no SQLite file.
   const sqlite = (env.OUTBOX_URL ?? process.env.OUTBOX_URL) === undefined;
@@ -38,7 +43,7 @@ export async function spawnSite(env: Record<string, string>, mode: 'production' 
   // Test sites serve the reference service's images from where it is (a real site sets IMAGE_BASE_URL).
   const images: Record<string, string> =
     env.CONTENT_API_BASE && !env.IMAGE_BASE_URL ? { IMAGE_BASE_URL: `${env.CONTENT_API_BASE}/uploads` } : {};
-  const site = await startSiteProcess({ cwd: projectRoot, mode, defaults, env: { ...images, ...env } });
+  const site = await startSiteProcess({ cwd, mode, defaults, env: { ...images, ...env } });
   const end = async (signal: NodeJS.Signals) => {
     await site.end(signal);
     if (ownOutbox) for (const suffix of ['', '-wal', '-shm']) rmSync(`${ownOutbox}${suffix}`, { force: true });

@@ -105,6 +105,7 @@ export async function auditContent(options: AuditOptions): Promise<AuditReport> 
     credential: `${options.user ?? DEFAULT_CONTENT_USER}:${options.password ?? DEFAULT_CONTENT_PASSWORD}`,
     timeoutMs: options.timeoutMs ?? 10_000,
     contract: index.contract,
+    brand: String(index.site.brand),
     store: index.validator.store,
   });
   const run: AuditRun = { index, reads, linked: new Map(), done: new Set(), pages: [], notices: [] };

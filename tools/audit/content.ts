@@ -29,6 +29,8 @@ export interface ReadSettings {
   credential: string;
   timeoutMs: number;
   contract: ContentContract;
+  /** The brand of site.config.json (`{brand}` of the contract's paths). */
+  brand: string;
   store: SchemaStore;
 }
 
@@ -58,6 +60,7 @@ export function createContentReads(settings: ReadSettings): ContentReads {
     cacheTtlMs: 60 * 60_000,
     cacheStaleMs: 0,
     cacheMaxEntries: 10_000,
+    brand: () => settings.brand,
     fetch: (input, init) => {
       requests++;
       return fetch(input, init);
@@ -66,7 +69,7 @@ export function createContentReads(settings: ReadSettings): ContentReads {
   const once = new Map<string, Promise<ContentRead>>();
 
   async function readOnce(path: string, query: URLSearchParams): Promise<ContentRead> {
-    const endpoint = readEndpoint(settings.contract, path);
+    const endpoint = readEndpoint(settings.contract, path, settings.brand);
     // The client would answer 404 without asking: say why.
     if (!endpoint) return { ok: false, notFound: true, failure: 'is not a read of the content contract (the site never requests it)' };
     try {

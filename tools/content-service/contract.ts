@@ -17,6 +17,17 @@ export const DATA_DIR = path.join(here, 'data');
 export const UPLOADS_DIR = path.join(here, 'uploads');
 export const SCHEMA_DIR = path.resolve(here, '../../schemas/content');
 export const CONTRACT_PATH = path.join(SCHEMA_DIR, 'contract.json');
+export const SITE_CONFIG_PATH = path.resolve(here, '../../site.config.json');
+
+/**
+ * The brand the service answers for: `{brand}` of the contract's paths (/api/page/why-{brand}), as
+ * the site reads them — the brand of the project's site.config.json.
+ */
+export function siteBrand(file: string = SITE_CONFIG_PATH): string {
+  const brand = (JSON.parse(readFileSync(file, 'utf8')) as { brand?: unknown }).brand;
+  if (typeof brand !== 'string' || !brand) throw new Error(`${file}: "brand" must be a non-empty string`);
+  return brand;
+}
 
 /**
  * Meaning of the schemas' "image-path" format: a path relative to the image base,
@@ -126,8 +137,8 @@ export function loadServiceContract(file: string = CONTRACT_PATH): Contract {
 /** The GET routes: the contract's own matcher (src/server/contract-paths.ts), so the service answers exactly the paths the site may read. */
 export type Routes = ContractPaths<Endpoint>;
 
-export function compileRoutes(contract: Contract): Routes {
-  return new ContractPaths(contract.endpoints);
+export function compileRoutes(contract: Contract, brand: string): Routes {
+  return new ContractPaths(contract.endpoints, brand);
 }
 
 export interface RouteMatch {

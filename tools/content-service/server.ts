@@ -22,6 +22,7 @@ import {
   paginate,
   parsePage,
   parsePerPage,
+  siteBrand,
   type Endpoint,
 } from './contract.ts';
 import { FailureSwitch, failureBodyErrors, type FailureMode } from './failure.ts';
@@ -45,6 +46,8 @@ export interface ContentServiceOptions {
    * removed). Default: CONTENT_SAMPLE, else "full".
    */
   sample?: SampleMode;
+  /** The brand `{brand}` of the contract's paths stands for (/api/page/why-{brand}). Default: the brand of site.config.json. */
+  brand?: string;
 }
 
 export interface RunningContentService {
@@ -87,7 +90,7 @@ export async function startContentService(opts: ContentServiceOptions = {}): Pro
   const contract = loadServiceContract();
   const mode = opts.sample ?? sampleMode();
   const schemas = mode === 'spec' ? loadContentSchemas() : undefined;
-  const routes = compileRoutes(contract);
+  const routes = compileRoutes(contract, opts.brand ?? siteBrand());
   const submissionRoutes = new Map(contract.submissions.map((e) => [e.path, e]));
   const jsonCache = new Map<string, unknown>();
   // One folder per instance (created on first write), so services started side by side in tests never share state.

@@ -8,7 +8,7 @@
  * rebinding page cannot reach it), and takes writes only as same-origin JSON: a cross-site page
  * cannot send application/json without a CORS preflight, which is never granted.
  */
-import { EDITOR_PATHS } from '../../src/dev-events.ts';
+import { isEditorPath } from '../../src/dev-events.ts';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { EditorError, type DevEditorBackend } from './backend.ts';
 
@@ -108,8 +108,8 @@ export function editorApi(backend: DevEditorBackend): Middleware {
   return (req, res, next) => {
     const pathname = (req.url ?? '').split('?')[0];
     if (!pathname.startsWith(PREFIX)) {
-      // The editor's pages (drafts, file list) are for this computer too.
-      if (!EDITOR_PATHS.test(pathname)) return next();
+      // The editor's pages (drafts, file list) are for this computer too, however the URL is spelled.
+      if (!isEditorPath(req.url ?? '/')) return next();
       try {
         checkClient(req);
       } catch (error) {

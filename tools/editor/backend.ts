@@ -7,7 +7,8 @@
  * overwritten that changed on disk since it was opened.
  */
 import { randomUUID } from 'node:crypto';
-import { readFile, stat, writeFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { open, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { LRUCache } from 'lru-cache';
 import { data } from 'react-router';
@@ -72,6 +73,14 @@ export class EditorError extends Error {
 
 export { previewTarget };
 
+/** The refusal of a symbolic link in the definitions folder (it could lead anywhere on the disk). */
+function symbolicLink(abs: string): EditorError {
+  return new EditorError(
+    403,
+    `${path.basename(abs)} is a symbolic link: the editor reads and writes only plain files of the definitions folder`,
+  );
+}
+
 /** A definition file name the editor reads and writes: lower-case words, directly in the folder. */
 const FILE_NAME = /^[a-z0-9][a-z0-9-]*\.json$/;
 
@@ -133,12 +142,40 @@ export function createEditorBackend(options: EditorBackendOptions): DevEditorBac
     return { issues: result.issues.filter((issue) => issue.file === file).map(editorIssue), overlay: { base, index } };
   }
 
+  /**
+   * The file's text and time, or undefined when there is no plain file of that name. Opened without
+   * following a symbolic link (O_NOFOLLOW): a link in the folder could point anywhere.
+   */
   async function current(abs: string): Promise<{ text: string; mtimeMs: number } | undefined> {
+    let handle;
     try {
-      const info = await stat(abs);
-      return info.isFile() ? { text: await readFile(abs, 'utf8'), mtimeMs: info.mtimeMs } : undefined;
-    } catch {
+      handle = await open(abs, constants.O_RDONLY | constants.O_NOFOLLOW);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ELOOP') throw symbolicLink(abs);
       return undefined;
+    }
+    try {
+      const info = await handle.stat();
+      return info.isFile() ? { text: await handle.readFile('utf8'), mtimeMs: info.mtimeMs } : undefined;
+    } finally {
+      await handle.close();
+    }
+  }
+
+  /** Writes `text` into the file itself (created if new), never through a symbolic link; its new time. */
+  async function write(abs: string, text: string): Promise<number> {
+    let handle;
+    try {
+      handle = await open(abs, constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | constants.O_NOFOLLOW, 0o644);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ELOOP') throw symbolicLink(abs);
+      throw error;
+    }
+    try {
+      await handle.writeFile(text);
+      return (await handle.stat()).mtimeMs;
+    } finally {
+      await handle.close();
     }
   }
 
@@ -191,7 +228,11 @@ export function createEditorBackend(options: EditorBackendOptions): DevEditorBac
     async open(name): Promise<EditorSession | undefined> {
       if (!FILE_NAME.test(name)) return undefined;
       const abs = path.join(dir, name);
-      const found = await current(abs);
+      // A symbolic link is not a file of the folder: not found, like in the list.
+      const found = await current(abs).catch((error: unknown) => {
+        if (error instanceof EditorError) return undefined;
+        throw error;
+      });
       if (!found) return undefined;
       const file = path.relative(projectRoot, abs);
       let definition: DefinitionDraft | undefined;
@@ -252,11 +293,11 @@ export function createEditorBackend(options: EditorBackendOptions): DevEditorBac
         const { text, issues } = await render(prepared);
         if (issues.length && !req.anyway) return { status: 422, body: { saved: false, text, issues } };
         // Saving what is already there leaves the file (and its time) alone.
+        let mtimeMs = before?.mtimeMs ?? 0;
         if (text !== before?.text) {
-          await writeFile(abs, text);
+          mtimeMs = await write(abs, text);
           options.reload?.();
         }
-        const { mtimeMs } = await stat(abs);
         return { status: 200, body: { saved: true, text, mtimeMs, issues } };
       } catch (error) {
         if (error instanceof EditorError) return { status: error.status, body: { saved: false, error: error.message } };
@@ -279,7 +320,8 @@ export function createEditorBackend(options: EditorBackendOptions): DevEditorBac
       const plan = await planPage(input, project, { allowNoBlocks: true });
       if (plan.errors.length) return { status: 422, body: { errors: plan.errors } };
       try {
-        // "wx": never over a file that appeared since the plan was made.
+        // "wx": never over a file that appeared since the plan was made, nor through a symbolic
+        // link (O_EXCL fails on one, even on a link to nowhere).
         await writeFile(path.resolve(projectRoot, plan.file), plan.text, { flag: 'wx' });
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;

@@ -93,7 +93,7 @@ export async function pageContext(index: DefinitionIndex, read: Read, draft: unk
 
   const sourceFields = await Promise.all(
     sourcesOf(definition, site).map(async ([name, source]): Promise<FieldInfo[]> => {
-      const endpoint = matchEndpoint(index.contract, source.path.replaceAll('{brand}', brand));
+      const endpoint = matchEndpoint(index.contract, source.path, brand);
       const loc = endpoint && responseSchema(store, endpoint);
       const data = await attempt(async () => {
         const path = sourcePath(source, brand, scope);

@@ -17,7 +17,7 @@ import {
   type Located,
   type SchemaStore,
 } from '../../src/renderer/schema-store.ts';
-import { endpointAssumption } from '../../src/server/contract-paths.ts';
+import { endpointAssumption, pathParams } from '../../src/server/contract-paths.ts';
 import { projectRoot } from '../lib/project.ts';
 import { readableEndpoints } from '../lib/workbench.ts';
 import { isPlainObject } from '../../src/renderer/bindings.ts';
@@ -101,7 +101,7 @@ export function endpointInfos(contract: ContentContract): EndpointInfo[] {
   return readableEndpoints(contract).map((endpoint) => ({
     path: endpoint.path,
     description: endpoint.description,
-    params: [...endpoint.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]),
+    params: pathParams(endpoint.path),
     // The contract describes each parameter; none is required (an empty one means "all").
     query: Object.entries(endpoint.query ?? {}).map(([name, description]) => ({ name, required: false, description })),
     assumed: endpointAssumption(endpoint),

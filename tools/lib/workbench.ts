@@ -5,45 +5,44 @@
  */
 import type { ContentContract, ContractEndpoint } from '../../src/generated/content-contract.ts';
 import type { Located, SchemaStore } from '../../src/renderer/schema-store.ts';
-import { ContractPaths, responseSchema } from '../../src/server/contract-paths.ts';
+import { ContractPaths, readableEndpoints as readable, responseSchema } from '../../src/server/contract-paths.ts';
 
 export { responseSchema };
 
-/** The contract's matcher, made once per contract (src/server/contract-paths.ts). */
-const matchers = new WeakMap<ContentContract, ContractPaths>();
-function paths(contract: ContentContract): ContractPaths {
-  let found = matchers.get(contract);
-  if (!found) {
-    found = new ContractPaths(contract.endpoints);
-    matchers.set(contract, found);
-  }
+/** The contract's matcher, made once per contract and brand (src/server/contract-paths.ts). */
+const matchers = new WeakMap<ContentContract, Map<string, ContractPaths>>();
+function paths(contract: ContentContract, brand: string): ContractPaths {
+  let byBrand = matchers.get(contract);
+  if (!byBrand) matchers.set(contract, (byBrand = new Map()));
+  let found = byBrand.get(brand);
+  if (!found) byBrand.set(brand, (found = new ContractPaths(contract.endpoints, brand)));
   return found;
 }
 
 /** Endpoints a definition may read (GET; POST endpoints are form submissions). */
 export function readableEndpoints(contract: ContentContract): readonly ContractEndpoint[] {
-  return paths(contract).endpoints;
+  return readable(contract.endpoints);
 }
 
 /**
  * The contract endpoint a source path reads: /api/blog/{params.slug} and /api/blog/some-post
- * both read /api/blog/{slug}.
+ * both read /api/blog/{slug}; `brand` is the site's (site.config.json), for /api/page/why-{brand}.
  */
-export function matchEndpoint(contract: ContentContract, path: string): ContractEndpoint | undefined {
-  return paths(contract).source(path);
+export function matchEndpoint(contract: ContentContract, path: string, brand: string): ContractEndpoint | undefined {
+  return paths(contract, brand).source(path);
 }
 
 /**
  * The contract endpoint a filled-in request path reads, checked as the site's content client checks
- * it (each `{name}` one safe value); undefined when the site would never request the path.
+ * it (each `{name}` one safe value, `{brand}` the site's); undefined when the site would never request the path.
  */
-export function readEndpoint(contract: ContentContract, rawPath: string): ContractEndpoint | undefined {
-  return paths(contract).match(rawPath)?.entry;
+export function readEndpoint(contract: ContentContract, rawPath: string, brand: string): ContractEndpoint | undefined {
+  return paths(contract, brand).match(rawPath)?.entry;
 }
 
 /** ' (did you mean "…"?)' naming the closest readable endpoint, or ''. */
-export function endpointHint(contract: ContentContract, path: string): string {
-  return paths(contract).hint(path);
+export function endpointHint(contract: ContentContract, path: string, brand: string): string {
+  return paths(contract, brand).hint(path);
 }
 
 export interface SchemaStep {

@@ -179,10 +179,10 @@ export async function planPage(input: NewPageInput, project: Project, options: {
       errors.push(`source name "${sourceName}" must start with a lower-case letter and not be params, search, site or item`);
       continue;
     }
-    const endpoint = matchEndpoint(contract, sourcePath.replaceAll('{brand}', brand));
+    const endpoint = matchEndpoint(contract, sourcePath, brand);
     if (!endpoint) {
       errors.push(
-        `source ${sourceName}: ${sourcePath} is not an endpoint of schemas/content/contract.json${endpointHint(contract, sourcePath)}`,
+        `source ${sourceName}: ${sourcePath} is not an endpoint of schemas/content/contract.json${endpointHint(contract, sourcePath, brand)}`,
       );
       continue;
     }

@@ -53,7 +53,7 @@ function sampleText(sample: unknown): string | undefined {
   return cut(JSON.stringify(sample));
 }
 
-/** `page.page_data.name — string — "About Veltrix"`, "(assumed)" when SPEC does not name the field. */
+/** `page.page_data.name — string — "About us"`, "(assumed)" when SPEC does not name the field. */
 export function optionText(field: FieldInfo): string {
   const type = field.html ? 'HTML' : field.image ? 'image' : field.type === 'array' ? 'list' : field.type;
   const sample = sampleText(field.sample);

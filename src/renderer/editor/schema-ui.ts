@@ -4,7 +4,7 @@
  * value helpers shared by the fixed/bound editors.
  */
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
-import { ContractPaths } from '../../server/contract-paths.ts';
+import { BRAND_PLACEHOLDER, ContractPaths, withBrand } from '../../server/contract-paths.ts';
 import { isBinding, isPlainObject } from '../bindings.ts';
 import { routeParams as validatorRouteParams } from '../validate/routes.ts';
 import type { JsonSchema } from '../schema-store.ts';
@@ -185,7 +185,7 @@ export function withKey<T extends object>(object: T, key: string, value: unknown
 export const routeParams = (route: unknown): string[] =>
   [...validatorRouteParams(([] as unknown[]).concat(route ?? []).map(String))].filter((name) => name !== '*');
 
-const contractPaths = new WeakMap<EndpointInfo[], ContractPaths<{ path: string; info: EndpointInfo }>>();
+const contractPaths = new WeakMap<EndpointInfo[], Map<string, ContractPaths<{ path: string; info: EndpointInfo }>>>();
 
 /**
  * The endpoint a source path reads (matched as the validator and the site match it:
@@ -196,13 +196,20 @@ export function matchEndpoint(
   endpoints: EndpointInfo[],
   brand?: string,
 ): { endpoint: EndpointInfo; values: Record<string, string> } | undefined {
-  let paths = contractPaths.get(endpoints);
-  if (!paths) {
-    paths = new ContractPaths(endpoints.map((info) => ({ path: info.path, info })));
-    contractPaths.set(endpoints, paths);
-  }
-  // {brand} is the site's brand (site.config.json), as in routes.
-  const segments = (brand ? path.replace(/\{brand\}/g, brand) : path).split('/');
+  // {brand} is the site's brand (site.config.json), as in routes; unknown, it matches itself.
+  const filled = brand ?? BRAND_PLACEHOLDER;
+  let byBrand = contractPaths.get(endpoints);
+  if (!byBrand) contractPaths.set(endpoints, (byBrand = new Map()));
+  let paths = byBrand.get(filled);
+  if (!paths)
+    byBrand.set(
+      filled,
+      (paths = new ContractPaths(
+        endpoints.map((info) => ({ path: info.path, info })),
+        filled,
+      )),
+    );
+  const segments = withBrand(path, filled).split('/');
   const endpoint = paths.source(segments.join('/'))?.info;
   if (!endpoint) return undefined;
   const values: Record<string, string> = {};

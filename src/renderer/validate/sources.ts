@@ -4,7 +4,7 @@
  * placeholders and query bindings use route parameters the page has.
  */
 import type { SitemapSpec, SourceSpec } from '../../generated/page-definition.ts';
-import { endpointAssumption, responseSchemaId, type ContractPaths } from '../../server/contract-paths.ts';
+import { endpointAssumption, responseSchemaId, withBrand, type ContractPaths } from '../../server/contract-paths.ts';
 import { bindingPaths, isBinding, isPlainObject } from '../bindings.ts';
 import { didYouMean, escapePointer, type Located } from '../schema-store.ts';
 import type { BindingChecker } from './binding-checks.ts';
@@ -30,7 +30,7 @@ function notARouteParam(ctx: SourceContext, name: string | undefined): string {
 /** Checks one content source: contract match, query names, parameter bindings. Returns its scope entry. */
 export function checkSource(ctx: SourceContext, source: SourceSpec, pointer: string): ScopeEntry {
   const { checks, params } = ctx;
-  const path = source.path.replaceAll('{brand}', ctx.brand);
+  const path = withBrand(source.path, ctx.brand);
   const label = `GET ${source.path}`;
   for (const match of path.matchAll(/\{([^{}]+)\}/g)) {
     const ref = match[1];

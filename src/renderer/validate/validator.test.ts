@@ -40,6 +40,21 @@ describe('definition validator', () => {
     expect(messages(real)).toEqual([]);
   });
 
+  it('accepts them with any brand: {brand} of routes and of the contract’s paths is the site’s', () => {
+    const config = JSON.parse(site.text) as Record<string, unknown>;
+    const northwind = { file: site.file, text: JSON.stringify({ ...config, brand: 'northwind' }) };
+    const result = validator.validate(real, northwind);
+    expect(result.issues.map(formatIssue)).toEqual([]);
+    const routes = result.definitions.flatMap((d) => d.routes);
+    expect(routes).toEqual(expect.arrayContaining(['/why-northwind', '/about-northwind']));
+    expect(routes.filter((route) => route.includes(String(config.brand)))).toEqual([]);
+    // A source naming another brand's path is not in the contract.
+    const other = edited('why-us.json', '/api/page/why-{brand}', `/api/page/why-${String(config.brand)}`);
+    expect(validator.validate(withFile(other), northwind).issues.map(formatIssue).join('\n')).toMatch(
+      /GET \/api\/page\/why-\w+ is not in the content contract/,
+    );
+  });
+
   it('names file, line, column and JSON path, with a suggestion, for a field the content service does not have', async () => {
     const out = messages([...real, await fixture('blog-typo.json')]);
     expect(out).toContain(

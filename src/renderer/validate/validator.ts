@@ -10,7 +10,7 @@
 import { Ajv } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import type { DefinitionFile, SitemapSpec, SourceSpec } from '../../generated/page-definition.ts';
-import { ContractPaths } from '../../server/contract-paths.ts';
+import { ContractPaths, withBrand } from '../../server/contract-paths.ts';
 import { isPlainObject } from '../bindings.ts';
 import {
   blockSchemaId,
@@ -45,7 +45,9 @@ export class DefinitionValidator {
   readonly store: SchemaStore;
   private readonly checker: BindingChecker;
   private readonly blockNames: Set<string>;
-  private readonly contract: ContractPaths;
+  private readonly endpoints: ValidatorResources['contract']['endpoints'];
+  /** The contract's matcher per brand (`{brand}` of its paths is the brand of site.config.json). */
+  private readonly contracts = new Map<string, ContractPaths>();
   /** Scope entries of site.config.json's layoutSources, visible to main and form pages. */
   private layoutScope: ScopeMap = new Map();
 
@@ -59,10 +61,16 @@ export class DefinitionValidator {
     for (const schema of resources.schemas) ajv.addSchema(schema);
     this.checker = new BindingChecker(this.store, ajv);
     this.blockNames = new Set(resources.blockNames);
-    this.contract = new ContractPaths(resources.contract.endpoints);
+    this.endpoints = resources.contract.endpoints;
     for (const name of resources.blockNames) {
       if (!this.store.get(blockSchemaId(name))) throw new Error(`Block "${name}" has no schema schemas/blocks/${name}.schema.json`);
     }
+  }
+
+  private contract(brand: string): ContractPaths {
+    let found = this.contracts.get(brand);
+    if (!found) this.contracts.set(brand, (found = new ContractPaths(this.endpoints, brand)));
+    return found;
   }
 
   /**
@@ -106,7 +114,7 @@ export class DefinitionValidator {
     this.checkShape(SITE_SCHEMA_ID, value, checks.report);
     if (!isPlainObject(value)) return undefined;
     const brand = String(value.brand ?? '');
-    const ctx: SourceContext = { checker: this.checker, contract: this.contract, checks, routes: [], params: new Set(), brand };
+    const ctx: SourceContext = { checker: this.checker, contract: this.contract(brand), checks, routes: [], params: new Set(), brand };
     const siteRoot = this.store.root(SITE_SCHEMA_ID);
     const scope: ScopeMap = new Map([['site', { loc: siteRoot, label: 'site.config.json' }]]);
     const sources = isPlainObject(value.layoutSources) ? value.layoutSources : {};
@@ -163,8 +171,15 @@ export class DefinitionValidator {
     if (!isPlainObject(value) || !Array.isArray(value.sections)) return undefined;
     const shapeBroken = issues.length > before;
     const rawRoutes = value.route === undefined ? [] : Array.isArray(value.route) ? value.route : [value.route];
-    const routes = rawRoutes.filter((r): r is string => typeof r === 'string').map((r) => r.replaceAll('{brand}', brand));
-    const ctx: SourceContext = { checker: this.checker, contract: this.contract, checks, routes, params: routeParams(routes), brand };
+    const routes = rawRoutes.filter((r): r is string => typeof r === 'string').map((r) => withBrand(r, brand));
+    const ctx: SourceContext = {
+      checker: this.checker,
+      contract: this.contract(brand),
+      checks,
+      routes,
+      params: routeParams(routes),
+      brand,
+    };
     const scope = this.pageScope(ctx, value);
     this.checkMeta(value, scope, checks);
     const structuredData = this.checkStructuredData(value.structuredData, scope, checks, issues);

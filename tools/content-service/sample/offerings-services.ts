@@ -300,7 +300,7 @@ function technicalSupport() {
   };
 }
 
-function whyVeltrix() {
+function whyUs() {
   return {
     page_data: pageData({
       title: 'Why Veltrix',
@@ -413,6 +413,6 @@ export function buildServicesPages(): Record<string, unknown> {
     'page/services/service-assurance.json': serviceAssurance(),
     'page/services/service-maintenance.json': serviceMaintenance(),
     'page/talk-to-technical-support.json': technicalSupport(),
-    'page/why-veltrix.json': whyVeltrix(),
+    'page/why-us.json': whyUs(),
   };
 }
