@@ -107,6 +107,13 @@ describe('hostile URLs', () => {
       expect(answer.status).toBe(404);
       expect(answer.headers['x-page-cache']).toBe('hit');
     }
+    // The kept not-found page never stands in for what the app itself answers: files, health, SEO, API, React Router's data.
+    for (const target of ['/healthz', '/robots.txt', '/sitemap.xml', '/favicon.svg', '/api/page/blog', '/blog.data', '/_root.data']) {
+      const answer = await get(target);
+      expect(answer.status, target).toBe(200);
+      expect(answer.headers['x-page-cache'], target).toBeUndefined();
+    }
+    expect((await get('/__manifest?paths=%2Fblog&version=x')).headers['x-page-cache']).toBeUndefined();
   });
 
   it('answers 400 to a Host no URL can hold, and serves an HTTP/1.0 request without one', async () => {

@@ -2,9 +2,9 @@
  * Rendered pages kept in memory, served at static-file speed. src/server/document.ts finishes each
  * page once and offers it here (`keep`); a whole 200 or 404 page (not stale, no cookie) is kept
  * under its key with its headers (CSP hashes, ETag, Cache-Control), its bytes and their gzip and
- * brotli forms, each compressed once, when first asked for. Pages carry no per-request nonce, so a kept page is exactly what
- * a new render would send. `serve` answers a request from a kept page before anything else runs,
- * with 304 for a fresh conditional GET.
+ * brotli forms, each compressed once, when first asked for. Pages carry no per-request nonce, so a
+ * kept page is exactly what a new render would send. `serve` answers a request from a kept page
+ * before anything else runs, with 304 for a fresh conditional GET.
  *
  * Pages depend only on content (cached for the same time) and definitions (fixed in production),
  * so a kept page is as fresh as a rendered one.
