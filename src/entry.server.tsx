@@ -1,22 +1,23 @@
 /**
  * Renders every document. The whole page is rendered before anything is sent (pages are small
  * and kept by the page cache; crawlers need the whole page anyway), then finished in one place,
- * src/server/document.ts: critical CSS, paint-first bootstrap, hash-based CSP, caching headers,
- * ETag/304 and the page cache. The site's settings arrive in the load context (src/server/site.ts).
+ * src/server/document.ts: critical CSS, paint-first bootstrap, hash-based CSP (of the scripts
+ * this render marks as its own), caching headers, ETag/304 and the page cache. The site's settings arrive in the load context (src/server/site.ts).
  */
 import { PassThrough } from 'node:stream';
 import type { ReactElement } from 'react';
 import type { AppLoadContext, EntryContext } from 'react-router';
 import { ServerRouter } from 'react-router';
 import { renderToPipeableStream } from 'react-dom/server';
-import { finishDocument } from './server/document.ts';
+import { finishDocument, scriptMark } from './server/document.ts';
 
 export const streamTimeout = 5_000;
 
-function renderToString(element: ReactElement): Promise<{ html: string; failed: boolean }> {
+function renderToString(element: ReactElement, nonce: string): Promise<{ html: string; failed: boolean }> {
   return new Promise((resolve, reject) => {
     let failed = false;
     const { pipe, abort } = renderToPipeableStream(element, {
+      nonce,
       onAllReady() {
         const sink = new PassThrough();
         const chunks: Buffer[] = [];
@@ -45,6 +46,9 @@ export default async function handleRequest(
   routerContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
-  const { html, failed } = await renderToString(<ServerRouter context={routerContext} url={request.url} />);
-  return finishDocument(request, failed ? 500 : responseStatusCode, responseHeaders, html, loadContext.site.document);
+  // React Router and React mark the scripts they emit with this render's mark: only those are
+  // hashed into the page's CSP (src/server/document.ts), and the mark is removed from the HTML.
+  const mark = scriptMark();
+  const { html, failed } = await renderToString(<ServerRouter context={routerContext} url={request.url} nonce={mark} />, mark);
+  return finishDocument(request, failed ? 500 : responseStatusCode, responseHeaders, html, loadContext.site.document, mark);
 }

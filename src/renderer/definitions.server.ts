@@ -13,6 +13,7 @@ import { matchRoutes } from 'react-router';
 import { blockNames } from '../blocks/registry.ts';
 import type { JsonSchema } from './schema-store.ts';
 import type { ContentContract as Contract } from '../generated/content-contract.ts';
+import { declaredParams, queryFits, routeParamsFit } from './page-params.ts';
 import { formatIssue, type Issue, type PageDefinition, type ValidationResult } from './validate/types.ts';
 import { DefinitionValidator } from './validate/validator.ts';
 
@@ -23,11 +24,22 @@ export interface DefinitionIndex {
   notFound?: PageDefinition;
   site: Record<string, unknown>;
   contract: Contract;
-  match(pathname: string): { definition: PageDefinition; params: Record<string, string | undefined> } | undefined;
+  /**
+   * The page at `pathname`, or undefined (the not-found page): also when a route parameter or, given
+   * `search`, a query parameter the definition declares has a value that does not fit (./page-params.ts).
+   */
+  match(pathname: string, search?: URLSearchParams): PageMatch | undefined;
   /** What `npm run validate` reports (broken definitions are left out, broken sections skipped). */
   issues: Issue[];
   /** Every definition file read (relative to the project root), valid or not. */
   files: string[];
+}
+
+export interface PageMatch {
+  definition: PageDefinition;
+  params: Record<string, string | undefined>;
+  /** The query parameters the definition reads (./page-params.ts). */
+  declared: ReadonlyMap<string, unknown>;
 }
 
 interface Inputs {
@@ -119,6 +131,7 @@ export function definitionIndex(
   result: Pick<ValidationResult, 'issues' | 'definitions'> & { site: Record<string, unknown> },
 ): DefinitionIndex {
   const { definitions } = result;
+  const declared = new Map(definitions.map((definition) => [definition, declaredParams(definition)]));
   const routes = definitions.flatMap((definition) => definition.routes.map((path) => ({ path, definition })));
   const routeObjects = routes.map((r, index) => ({ path: r.path, id: String(index) }));
   return {
@@ -129,11 +142,14 @@ export function definitionIndex(
     contract,
     issues: result.issues,
     files,
-    match(pathname) {
+    match(pathname, search) {
       const matches = matchRoutes(routeObjects, pathname);
       const found = matches?.[matches.length - 1];
-      if (!found) return undefined;
-      return { definition: routes[Number(found.route.id)].definition, params: found.params };
+      if (!found || !routeParamsFit(found.params)) return undefined;
+      const definition = routes[Number(found.route.id)].definition;
+      const reads = declared.get(definition)!;
+      if (search && !queryFits(reads, search)) return undefined;
+      return { definition, params: found.params, declared: reads };
     },
   };
 }

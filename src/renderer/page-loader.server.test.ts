@@ -5,7 +5,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ContentError } from '../server/content-client.ts';
 import { loadDefinitions, type Definitions } from './definitions.server.ts';
-import { createPageLoader } from './page-loader.server.ts';
+import { createPageLoader, sourcePath } from './page-loader.server.ts';
 import type { PageData } from './page-data.ts';
 
 let definitions: Definitions;
@@ -108,7 +108,21 @@ describe('createPageLoader', () => {
 
   it('reads the route parameters into the source path, encoded', async () => {
     const { pages, asked } = loader({});
-    await thrown(pages.loadPage(request('/blog/a%20b')));
-    expect(asked).toContain('/api/blog/a%20b');
+    await thrown(pages.loadPage(request('/blog/a-b_1')));
+    expect(asked).toContain('/api/blog/a-b_1');
+    const blogPost = definitions.current().definitions.find((d) => d.routes.includes('/blog/:slug'))!;
+    expect(sourcePath(blogPost.sources.post, 'any-brand', { params: { slug: 'a b/c' } })).toBe('/api/blog/a%20b%2Fc');
+  });
+
+  it('checks route and declared query values before any read: one that does not fit is the not-found page', async () => {
+    const { pages, asked } = loader({});
+    // An unknown path reads only the layout's sources (for the chrome of the not-found page).
+    await thrown(pages.loadPage(request('/no-such-page')));
+    const layoutOnly = [...asked].sort();
+    for (const path of ['/blog/a%20b', '/blog/%3Cscript%3E', '/careers/..%2Fx', '/blog?page=abc', '/blog?page=0', '/press?year=%3Cb%3E']) {
+      asked.length = 0;
+      expect((await thrown(pages.loadPage(request(path)))).status, path).toBe(404);
+      expect([...asked].sort(), path).toEqual(layoutOnly);
+    }
   });
 });

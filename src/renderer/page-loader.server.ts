@@ -277,7 +277,8 @@ async function loadPage(run: Run, request: Request): Promise<PageData> {
   const { index } = run;
   const site = index.site as unknown as SiteConfig;
   const url = new URL(request.url);
-  const found = index.match(url.pathname);
+  // The same match as the page cache's key (src/server/site.ts): a declared value that does not fit is a 404.
+  const found = index.match(url.pathname, url.searchParams);
   const definition = found?.definition ?? index.notFound;
   const params = found?.params ?? {};
   const baseScope: Scope = { params, search: Object.fromEntries(url.searchParams), site };

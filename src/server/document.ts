@@ -1,12 +1,13 @@
 /**
  * The document is finished here, once, for every server-rendered page (src/entry.server.tsx
  * calls it with React Router's complete HTML): critical CSS inlined and the scripts started after
- * the first paint (production), a hash-based strict Content-Security-Policy (each inline script's
- * SHA-256 and 'strict-dynamic': no per-request nonce, so every visitor gets byte-identical HTML),
+ * the first paint (production), a hash-based strict Content-Security-Policy (the SHA-256 of each
+ * inline script the server emits, and 'strict-dynamic': no nonce is sent, so every visitor gets
+ * byte-identical HTML),
  * Cache-Control by status, a strong ETag with 304 for a fresh conditional GET (`fresh`), and the
  * finished page offered to the page cache (./page-cache.ts) when it may be kept.
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import fresh from 'fresh';
 import { paintFirst } from './paint-first.ts';
 import { contentSecurityPolicy } from './security.ts';
@@ -22,7 +23,7 @@ export interface DocumentSettings {
   imageOrigin: string;
   /** Cache-Control of 200 pages. */
   cacheControl: string;
-  /** Offered every finished 200 or 404 page that is whole (not stale, no cookie). */
+  /** Offered every finished 200 or 404 page of a GET or HEAD that is whole (not stale, no cookie), with the URL it was rendered for. */
   keep?: (url: string, page: FinishedPage) => void;
 }
 
@@ -33,19 +34,41 @@ export interface FinishedPage {
 }
 
 const NOT_FOUND_CACHE_CONTROL = 'public, max-age=60';
-// Inline classic or module scripts; JSON data blocks (ld+json) do not run and need no hash.
 const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/g;
 
 function sha256(text: string | Buffer, encoding: 'base64' | 'base64url'): string {
   return createHash('sha256').update(text).digest(encoding);
 }
 
-/** The SHA-256 sources of every inline script of `html` that a browser would run, plus `started` code. */
-export function scriptHashes(html: string, started: string[] = []): string[] {
-  const codes = [...html.matchAll(INLINE_SCRIPT)]
-    .filter(([, attributes]) => !/\bsrc=/.test(attributes) && !/\btype="(?!module"|text\/javascript")[^"]*"/.test(attributes))
-    .map(([, , code]) => code);
-  return [...new Set([...codes, ...started])].map((code) => `'sha256-${sha256(code, 'base64')}'`);
+/**
+ * A mark for one render: entry.server.tsx hands it to React Router and React as their nonce, so
+ * every inline script they emit (hydration data, the route bootstrap) carries it, and no other
+ * script can (it is random and never sent: finishDocument removes it). Only marked scripts are
+ * hashed into the policy: an inline script that came with content HTML is not the server's own
+ * and stays blocked.
+ */
+export function scriptMark(): string {
+  return randomBytes(18).toString('base64url');
+}
+
+/** Inline scripts a browser runs: no src, classic or module (JSON data blocks such as ld+json do not run). */
+function runnableInlineScripts(html: string): { attributes: string; code: string }[] {
+  return [...html.matchAll(INLINE_SCRIPT)]
+    .map(([, attributes, code]) => ({ attributes, code }))
+    .filter(({ attributes }) => !/\bsrc=/.test(attributes) && !/\btype="(?!module"|text\/javascript")[^"]*"/.test(attributes));
+}
+
+/** The code of each runnable inline script of `html` that carries `mark` as its nonce. */
+export function ownScripts(html: string, mark: string): string[] {
+  const nonce = ` nonce="${mark}"`;
+  return runnableInlineScripts(html)
+    .filter(({ attributes }) => attributes.includes(nonce))
+    .map(({ code }) => code);
+}
+
+/** The CSP sources of `codes`: one SHA-256 each. */
+export function scriptHashes(codes: string[]): string[] {
+  return [...new Set(codes)].map((code) => `'sha256-${sha256(code, 'base64')}'`);
 }
 
 export function etagOf(body: Buffer): string {
@@ -58,18 +81,38 @@ function cacheControlOf(status: number, settings: DocumentSettings): string {
   return 'no-store';
 }
 
-/** Turns React Router's rendered HTML into the response every visitor of this page gets. */
-export function finishDocument(request: Request, status: number, headers: Headers, rendered: string, settings: DocumentSettings): Response {
-  let html = settings.criticalCss ? settings.criticalCss(rendered) : rendered;
+/**
+ * Turns React Router's rendered HTML into the response every visitor of this page gets. `mark` is
+ * the render's scriptMark(): the scripts carrying it are the server's own.
+ */
+export function finishDocument(
+  request: Request,
+  status: number,
+  headers: Headers,
+  rendered: string,
+  settings: DocumentSettings,
+  mark: string,
+): Response {
+  const own = ownScripts(rendered, mark);
+  let html = rendered.replaceAll(` nonce="${mark}"`, '');
+  if (settings.criticalCss) html = settings.criticalCss(html);
   let started: string[] = [];
-  if (settings.paintFirst) ({ html, started } = paintFirst(html));
+  const painted = settings.paintFirst ? paintFirst(html) : undefined;
+  // Only the server's own bootstrap is started after the first paint (never a lookalike that came with content).
+  if (painted && painted.started.every((code) => own.includes(code))) {
+    const before = new Set(runnableInlineScripts(html).map(({ code }) => code));
+    ({ html, started } = painted);
+    // The starter put in place of the bootstrap is the server's own too.
+    own.push(...runnableInlineScripts(html).flatMap(({ code }) => (before.has(code) ? [] : [code])));
+  }
   const body = Buffer.from(html);
   headers.set('Content-Type', 'text/html; charset=utf-8');
   headers.set('Cache-Control', cacheControlOf(status, settings));
-  if (settings.csp) headers.set('Content-Security-Policy', contentSecurityPolicy(scriptHashes(html, started), settings.imageOrigin));
+  if (settings.csp) headers.set('Content-Security-Policy', contentSecurityPolicy(scriptHashes([...own, ...started]), settings.imageOrigin));
   if (status === 200) headers.set('ETag', etagOf(body));
   const whole = !headers.has('X-Content-Stale') && !headers.has('Set-Cookie');
-  if ((status === 200 || status === 404) && whole) settings.keep?.(request.url, { status, headers, body });
+  const read = request.method === 'GET' || request.method === 'HEAD';
+  if ((status === 200 || status === 404) && whole && read) settings.keep?.(request.url, { status, headers, body });
   if (status === 200 && isFresh(Object.fromEntries(request.headers), headers.get('ETag')))
     return new Response(null, { status: 304, headers: notModifiedHeaders(headers) });
   return new Response(request.method === 'HEAD' ? null : body, { status, headers });

@@ -1,8 +1,8 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { chooseEncoding, createPageCache } from './page-cache.ts';
+import { chooseEncoding, createPageCache, MEMO_MAX_CHARS, MEMO_TARGET_MAX, type PageCache } from './page-cache.ts';
 
 const page = (text: string, status = 200) => ({
   status,
@@ -14,7 +14,10 @@ async function serve(options: { ttlMs?: number; maxEntries?: number; keyOf?: (ur
   const cache = createPageCache({
     ttlMs: options.ttlMs ?? 10_000,
     maxEntries: options.maxEntries ?? 100,
-    keyOf: options.keyOf ?? ((url) => url.pathname + url.search),
+    keyOf: (url) => {
+      const key = (options.keyOf ?? ((u: URL) => u.pathname + u.search))(url);
+      return key === undefined ? undefined : { key };
+    },
   });
   let renders = 0;
   const server: Server = createServer((req, res) => {
@@ -105,5 +108,125 @@ describe('kept rendered pages', () => {
     expect(chooseEncoding('gzip;q=1, br;q=0')).toBe('gzip');
     expect(chooseEncoding('identity')).toBeUndefined();
     expect(chooseEncoding(undefined)).toBeUndefined();
+  });
+});
+
+/** A bare Node request and response, for calling the cache without a server, in the site's order (`only`: one of the two). */
+function call(cache: PageCache, target: string, only?: 'serve' | 'serveNotFound') {
+  const res = {
+    statusCode: 200,
+    headers: {} as Record<string, unknown>,
+    body: undefined as unknown,
+    setHeader(name: string, value: unknown) {
+      this.headers[name.toLowerCase()] = value;
+    },
+    end(body?: unknown) {
+      this.body = body;
+    },
+  };
+  const req = { method: 'GET', url: target, headers: {} } as unknown as IncomingMessage;
+  const served = (['serve', 'serveNotFound'] as const).some(
+    (step) => (!only || only === step) && cache[step](req, res as unknown as ServerResponse),
+  );
+  return served ? { status: res.statusCode, text: String(res.body) } : undefined;
+}
+
+/**
+ * A site in miniature: answers from the cache, else "renders" as React Router does — the URL
+ * @react-router/express builds (the target appended to the origin) — and offers the page back.
+ * Known paths are pages, anything else the not-found page under one key.
+ */
+function miniSite(cache: PageCache) {
+  let renders = 0;
+  return {
+    renders: () => renders,
+    get(target: string) {
+      const kept = call(cache, target);
+      if (kept) return { ...kept, hit: true };
+      renders += 1;
+      const rendered = new URL(`http://127.0.0.1:3000${target}`);
+      const status = /^\/(|page|hot|u\d+)$/.test(rendered.pathname) ? 200 : 404;
+      const text = status === 200 ? `page ${rendered.pathname}${rendered.search}` : 'not found';
+      cache.keep(rendered.href, page(text, status));
+      return { status, text, hit: false };
+    },
+  };
+}
+
+const siteKeys = (url: URL) =>
+  /^\/(|page|hot|u\d+)$/.test(url.pathname) ? { key: url.pathname + url.search } : { key: '404', notFound: true };
+
+describe('keys and admission', () => {
+  it('reads a target as React Router does: no spelling keeps a page under another URL, and none throws', () => {
+    const cache = createPageCache({ ttlMs: 10_000, maxEntries: 100, keyOf: siteKeys });
+    const site = miniSite(cache);
+    for (const hostile of [
+      '//x/',
+      '//x/page',
+      '/\\x/page',
+      '//x.example:80/page',
+      '//u@x/page',
+      '//127.0.0.1/page',
+      '/\\\\x/page',
+      '///x/page',
+    ]) {
+      site.get(hostile);
+    }
+    for (const plain of ['/', '/page']) expect(site.get(plain), plain).toMatchObject({ status: 200, text: `page ${plain}` });
+    for (const unreadable of ['//', '/\\', '///', '*', 'http://x:y/']) expect(() => call(cache, unreadable), unreadable).not.toThrow();
+  });
+
+  it('keeps a 404 only under the not-found key and a page never there', () => {
+    const cache = createPageCache({ ttlMs: 10_000, maxEntries: 100, keyOf: siteKeys });
+    cache.keep('http://h/page', page('not found', 404));
+    cache.keep('http://h/nothing-here', page('a page', 200));
+    expect(call(cache, '/page')).toBeUndefined();
+    expect(call(cache, '/other-unknown')).toBeUndefined();
+    cache.keep('http://h/nothing-here', page('not found', 404));
+    expect(call(cache, '/yet-another-unknown')).toEqual({ status: 404, text: 'not found' });
+    // Before the app's own routes only pages are answered: the not-found page comes after them.
+    expect(call(cache, '/yet-another-unknown', 'serve')).toBeUndefined();
+    expect(call(cache, '/page', 'serveNotFound')).toBeUndefined();
+  });
+
+  it('a hot page stays kept through a flood of 20,000 unique URLs, each asked once or twice', () => {
+    const cache = createPageCache({ ttlMs: 60_000, maxEntries: 50, keyOf: siteKeys });
+    const site = miniSite(cache);
+    for (let i = 0; i < 3; i++) site.get('/hot');
+    for (const times of [1, 2]) {
+      for (let i = 0; i < 20_000; i++) for (let t = 0; t < times; t++) site.get(`/page?flood=${times}-${i}`);
+      expect(site.get('/hot'), `flood of URLs asked ${times}×`).toMatchObject({ hit: true, text: 'page /hot' });
+    }
+    // Unknown URLs all share the one not-found page: rendered once, then kept.
+    const before = site.renders();
+    for (let i = 0; i < 1_000; i++) site.get(`/unknown-${i}`);
+    expect(site.renders() - before).toBe(1);
+    expect(cache.stats().pages).toBeLessThanOrEqual(50);
+  }, 30_000);
+
+  it('remembers the key of a target within a bounded size, and never a long target', () => {
+    let reads = 0;
+    const cache = createPageCache({
+      ttlMs: 10_000,
+      maxEntries: 10,
+      keyOf: (url) => {
+        reads += 1;
+        return { key: url.pathname };
+      },
+    });
+    const long = `/0/${'x'.repeat(15_000)}`;
+    call(cache, long, 'serve');
+    call(cache, long, 'serve');
+    expect(reads, 'a 15 KB target is read anew each time, not remembered').toBe(2);
+    for (let i = 0; i < 10_000; i++) call(cache, `/${i}/${'x'.repeat(15_000)}`, 'serve');
+    expect(cache.stats().memo.chars).toBe(0);
+    for (let i = 0; i < 20_000; i++) call(cache, `/${i}/${'y'.repeat(MEMO_TARGET_MAX - 10)}`, 'serve');
+    const { entries, chars } = cache.stats().memo;
+    expect(chars).toBeLessThanOrEqual(MEMO_MAX_CHARS);
+    expect(entries).toBeGreaterThan(0);
+    reads = 0;
+    call(cache, '/short', 'serve');
+    call(cache, '/short', 'serve');
+    expect(reads, 'a short target is remembered').toBe(1);
   });
 });

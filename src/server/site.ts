@@ -14,18 +14,20 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequestHandler } from '@react-router/express';
 import compression from 'compression';
-import express, { type Express, type Request, type RequestHandler, type Response } from 'express';
+import express, { type Express, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import { loadDefinitions, type Definitions } from '../renderer/definitions.server.ts';
 import { createPageLoader } from '../renderer/page-loader.server.ts';
 import type { EditorBackend } from '../renderer/editor/types.ts';
-import type { PageDefinition } from '../renderer/validate/types.ts';
+import { declaredParams } from '../renderer/page-params.ts';
+import { urlFlags } from '../renderer/url-flags.ts';
 import { readConfig, type ServerConfig } from './config.ts';
 import { ContentError, createContentClient, statusOf, type ContentClient } from './content-client.ts';
 import { inlineCriticalCss } from './critical-css.ts';
 import type { DocumentSettings } from './document.ts';
 import { healthRouter, readinessPath } from './health.ts';
 import { startOutbox } from './outbox/start.ts';
-import { createPageCache, type PageCache } from './page-cache.ts';
+import { createPageCache, type PageCache, type PageKey } from './page-cache.ts';
+import { screenRequest } from './request-url.ts';
 import { originOf, securityHeaders } from './security.ts';
 import { seoRouter } from './seo.ts';
 import { submissionDeps, submissionRouter } from './submissions/router.ts';
@@ -79,32 +81,48 @@ function clientBuildDirectory(): string {
   return path.join(directory, 'client');
 }
 
-/**
- * The query parameters a definition reads: bound `search.*` values and its list controls'
- * parameters. A page is kept under its path plus these (./page-cache.ts); a request with any
- * other parameter (utm_*, gclid…) is rendered but not kept.
- */
-function paramsRead(definition: PageDefinition): Set<string> {
-  const text = JSON.stringify([definition.sources, definition.sections, definition.meta, definition.structuredData]);
-  const names = new Set([...text.matchAll(/\bsearch\.([A-Za-z0-9_]+)/g)].map((m) => m[1]));
-  for (const section of definition.sections) {
-    if (typeof section.param === 'string') names.add(section.param);
-    else if (section.block === 'pagination') names.add('page');
-  }
-  return names;
-}
+/** What React Router answers with data, not a document: single fetch (`*.data`) and its route manifest (the default path). */
+const DATA_REQUEST = /\.data$|^\/__manifest$/;
 
-function pageKeys(definitions: Definitions): (url: URL) => string | undefined {
-  const read = new WeakMap<PageDefinition, Set<string>>();
+/**
+ * The page cache's key of a URL (./page-cache.ts), from the same match the page loader renders
+ * with (DefinitionIndex.match: declared values checked, ../renderer/page-params.ts).
+ *   - A page: its path plus the query parameters its definition reads, sorted; a request with any
+ *     other parameter (utm_*, gclid…) is rendered but not kept.
+ *   - Not found (an unknown path, a route value or declared query value that does not fit): one
+ *     key per variant of the not-found page, whatever the path and query, so a flood of unknown
+ *     URLs cannot evict a page. The not-found page depends on its URL only through the URL flags
+ *     (../renderer/url-flags.ts: its chrome marks product pages) as long as its definition reads
+ *     no query parameter; otherwise, and for `/` (React Router's index route, not the splat),
+ *     not-found answers are not kept. The site answers the not-found page from the cache only where
+ *     React Router would render it, after its own routes (files, health, SEO, API), and never for
+ *     React Router's data requests.
+ */
+function pageKeys(definitions: Definitions): (url: URL) => PageKey | undefined {
   return (url) => {
     const index = definitions.current();
-    const definition = index.match(url.pathname)?.definition ?? index.notFound;
-    if (definition && !read.has(definition)) read.set(definition, paramsRead(definition));
-    const names = (definition && read.get(definition)) ?? new Set<string>();
-    if ([...url.searchParams.keys()].some((name) => !names.has(name))) return undefined;
-    const kept = [...url.searchParams].sort(([a], [b]) => a.localeCompare(b));
-    return `${url.pathname}?${new URLSearchParams(kept).toString()}`;
+    const found = index.match(url.pathname, url.searchParams);
+    if (found) {
+      if ([...url.searchParams.keys()].some((name) => !found.declared.has(name))) return undefined;
+      const kept = [...url.searchParams].sort(([a], [b]) => a.localeCompare(b));
+      return { key: `${url.pathname}?${new URLSearchParams(kept).toString()}` };
+    }
+    if (url.pathname === '/' || DATA_REQUEST.test(url.pathname) || (index.notFound && declaredParams(index.notFound).size > 0))
+      return undefined;
+    return { key: `404 ${JSON.stringify(urlFlags(url.pathname))}`, notFound: true };
   };
+}
+
+/** The answer to a request no part of the site can read (./request-url.ts): 400, or a redirect to its path without empty segments. */
+function answerUnreadable(req: IncomingMessage, res: ServerResponse): boolean {
+  const screened = screenRequest(req.method, req.url);
+  if (!screened) return false;
+  res.statusCode = screened.status;
+  res.setHeader('Cache-Control', screened.status === 400 ? 'no-store' : 'public, max-age=3600');
+  if ('location' in screened) res.setHeader('Location', screened.location);
+  res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+  res.end(req.method === 'HEAD' ? undefined : screened.status === 400 ? 'Bad Request' : `Redirecting to ${screened.location}`);
+  return true;
 }
 
 /** Same-origin content reads: only contract paths (checked by the client: 404 for anything else, unasked). */
@@ -201,16 +219,30 @@ export function createSite(options: SiteOptions): Site {
     res.removeHeader('Content-Security-Policy');
     next();
   });
+  // Every unknown URL gets the one kept not-found page instead of a render.
+  app.use((req, res, next) => {
+    if (!pageCache.serveNotFound(req, res)) next();
+  });
   app.use(
     createRequestHandler({
       build: () => import('virtual:react-router/server-build'),
       getLoadContext: () => ({ site: { pages, definitions: definitions.current, document, editor } }),
     }),
   );
+  // React Router builds its request URL from the Host header: one no URL can hold (`a b`, `[::1`,
+  // a port out of range) is the client's mistake, answered 400 instead of a 500.
+  app.use((error: unknown, _req: Request, res: Response, next: NextFunction) => {
+    if ((error as { code?: unknown } | null)?.code !== 'ERR_INVALID_URL' || res.headersSent) return next(error);
+    res.status(400).set('Cache-Control', 'no-store').type('text/plain').send('Bad Request');
+  });
 
   const secure = securityHeaders({ csp: production, imageOrigin, trustProxyHeader: config.submissions.trustProxyHeader });
   const handler = (req: IncomingMessage, res: ServerResponse) => {
     secure(req, res);
+    if (answerUnreadable(req, res)) return;
+    // HTTP/1.0 may leave Host out; React Router needs one to build its request URL (the site's
+    // own URLs come from SITE_ORIGIN, never from Host).
+    req.headers.host ??= 'localhost';
     if (!pageCache.serve(req, res)) app(req, res);
   };
 
