@@ -7,13 +7,17 @@ import express from 'express';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CaptchaVerifier } from '../captcha.ts';
 import { openSqliteOutbox } from '../outbox/sqlite.ts';
+import { OutboxUnavailable } from '../outbox/start.ts';
+import type { OutboxStore } from '../outbox/types.ts';
 import { loadEndpoints } from './forms.ts';
 import { RateLimiter } from './rate-limit.ts';
-import { submissionRouter } from './router.ts';
+import { STORE_FAILED, submissionRouter } from './router.ts';
 import { SAMPLE_DOCX_BASE64, localCaptchaToken, sampleBodies } from './test-samples.ts';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'submissions-test-'));
 const outbox = openSqliteOutbox(path.join(dir, 'outbox.sqlite'));
+/** The store the routes use: the outbox, or a failing one. */
+let current: () => OutboxStore = () => outbox;
 const logs: string[] = [];
 let limiter = new RateLimiter(1000, 60_000);
 let server: Server;
@@ -25,7 +29,7 @@ beforeAll(async () => {
   const app = express();
   app.use(
     submissionRouter({
-      outbox: () => outbox,
+      outbox: () => current(),
       captcha: new CaptchaVerifier(),
       get limiter() {
         return limiter;
@@ -49,6 +53,7 @@ afterAll(async () => {
 
 beforeEach(() => {
   outbox.outbox.db.exec('DELETE FROM outbox; DELETE FROM dead_letter;');
+  current = () => outbox;
   limiter = new RateLimiter(1000, 60_000);
 });
 
@@ -158,5 +163,60 @@ describe('submission routes', () => {
   it('leaves GET and unknown paths to the rest of the app', async () => {
     expect((await fetch(`${base}/api/contact_form`)).status).toBe(404);
     expect((await post('/api/unknown_form', {})).json.message).toBe('fell through');
+  });
+});
+
+describe('submission routes when the database fails', () => {
+  const lostAnswer = () => new Error('Connection terminated unexpectedly');
+
+  it('answers a lead whose commit happened, though the database reported an error, as accepted', async () => {
+    // PostgreSQL committed, then the connection broke before its answer arrived.
+    current = () => ({
+      ...outbox,
+      enqueue: async (submission, now) => {
+        await outbox.enqueue(submission, now);
+        throw lostAnswer();
+      },
+    });
+    const answer = await post('/api/contact_form', sampleBodies.contact());
+    expect(answer).toMatchObject({ status: 202, json: { status: 'accepted', id: expect.any(String) } });
+    expect((await outbox.pending()).map((row) => row.id)).toEqual([answer.json.id]);
+  });
+
+  it('does not say "nothing was kept" when the commit was tried and its outcome cannot be known', async () => {
+    let down = false;
+    current = () => ({
+      ...outbox,
+      enqueue: async (submission, now) => {
+        await outbox.enqueue(submission, now);
+        down = true;
+        throw lostAnswer();
+      },
+      findKey: async (key) => {
+        if (down) throw new Error('connect ECONNREFUSED 127.0.0.1:5432');
+        return outbox.findKey(key);
+      },
+    });
+    const headers = { 'Idempotency-Key': key() };
+    const answer = await post('/api/contact_form', sampleBodies.contact(), headers);
+    expect(answer.status).toBe(503);
+    expect(answer.headers.get('retry-after')).toBe('5');
+    expect(answer.json.message).toBe(STORE_FAILED.unknown);
+    expect(answer.json.message).not.toMatch(/nothing was kept/i);
+    // It was kept: sent again with its key once the database answers, it is the same lead.
+    expect((await outbox.counts()).pending).toBe(1);
+    current = () => outbox;
+    const again = await post('/api/contact_form', sampleBodies.contact(), headers);
+    expect(again).toMatchObject({ status: 202, json: { id: (await outbox.pending())[0].id } });
+  });
+
+  it('says nothing was kept, with Retry-After, while the outbox is not open', async () => {
+    current = () => {
+      throw new OutboxUnavailable();
+    };
+    const answer = await post('/api/contact_form', sampleBodies.contact());
+    expect(answer).toMatchObject({ status: 503, json: { message: STORE_FAILED.notKept } });
+    expect(answer.headers.get('retry-after')).toBe('5');
+    expect((await outbox.counts()).pending).toBe(0);
   });
 });
