@@ -96,8 +96,7 @@ describe('/readyz', () => {
         content: { ok: false, reason: NOT_READY.content },
         outbox: { ok: false, store: 'postgres', writable: false, reason: NOT_READY.outboxUnwritable },
       });
-      for (const secret of ['ECONNREFUSED', '10.0.0.7', '5432', 'unreachable for', '/api/page'])
-        expect(answer.text).not.toContain(secret);
+      for (const secret of ['ECONNREFUSED', '10.0.0.7', '5432', 'unreachable for', '/api/page']) expect(answer.text).not.toContain(secret);
     }
     expect(logs).toEqual([
       '[readyz] not ready: content service: content service unreachable for /api/page/homepage; outbox: connect ECONNREFUSED 10.0.0.7:5432',

@@ -33,7 +33,9 @@ describe('startOutbox', () => {
     expect(outbox.store().kind).toBe('sqlite');
     await expect(outbox.store().counts()).resolves.toEqual({ pending: 0, delivered: 0, dead: 0 });
     expect(logs).toEqual([
-      expect.stringMatching(/^\[outbox\] cannot open the outbox: connect ECONNREFUSED 127\.0\.0\.1:5432\. Pages are served; submissions are answered 503/),
+      expect.stringMatching(
+        /^\[outbox\] cannot open the outbox: connect ECONNREFUSED 127\.0\.0\.1:5432\. Pages are served; submissions are answered 503/,
+      ),
       expect.stringMatching(/^\[outbox\] still cannot open the outbox: the database system is starting up\./),
       `[outbox] opened ${cfg.outboxDb}: submissions are accepted again`,
     ]);

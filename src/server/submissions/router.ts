@@ -27,8 +27,7 @@ export const STORE_FAILED = {
   /** Nothing was written: the failure came before the commit was tried. */
   notKept: 'Your submission could not be stored just now. Nothing was kept; please try again.',
   /** The commit was tried and its outcome is unknown (the database's answer was lost, and it cannot be asked). */
-  unknown:
-    'Your submission could not be confirmed as stored. Please send it again with the same Idempotency-Key: it is never kept twice.',
+  unknown: 'Your submission could not be confirmed as stored. Please send it again with the same Idempotency-Key: it is never kept twice.',
 } as const;
 /** Seconds a client waits before sending again after a 503. */
 export const RETRY_AFTER_SECONDS = '5';
@@ -230,7 +229,8 @@ export function submissionRouter(deps: SubmissionDeps): express.Router {
       );
     }
     // The outbox is not open (the database was down at start): its opener logs that, not every request.
-    if (error instanceof OutboxUnavailable) return send(res, 503, { message: STORE_FAILED.notKept }, { 'Retry-After': RETRY_AFTER_SECONDS });
+    if (error instanceof OutboxUnavailable)
+      return send(res, 503, { message: STORE_FAILED.notKept }, { 'Retry-After': RETRY_AFTER_SECONDS });
     const type = (error as { type?: string }).type;
     const known = type ? BODY_PARSER_ERRORS[type] : undefined;
     if (known) return send(res, known[0], { message: known[1] });
