@@ -52,7 +52,7 @@ afterAll(async () => {
 });
 
 beforeEach(() => {
-  outbox.outbox.db.exec('DELETE FROM outbox; DELETE FROM dead_letter;');
+  outbox.outbox.db.exec('DELETE FROM outbox; DELETE FROM outbox_body; DELETE FROM dead_letter;');
   current = () => outbox;
   limiter = new RateLimiter(1000, 60_000);
 });
@@ -71,7 +71,7 @@ async function post(endpoint: string, body: unknown, headers: Record<string, str
 }
 
 const storedBodies = () =>
-  (outbox.outbox.db.prepare('SELECT body FROM outbox').all() as { body: string }[]).map(
+  (outbox.outbox.db.prepare('SELECT body FROM outbox_body').all() as { body: string }[]).map(
     (r) => JSON.parse(r.body) as Record<string, unknown>,
   );
 
