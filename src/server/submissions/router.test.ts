@@ -14,6 +14,8 @@ import { RateLimiter } from './rate-limit.ts';
 import { STORE_FAILED, submissionRouter } from './router.ts';
 import { SAMPLE_DOCX_BASE64, localCaptchaToken, sampleBodies } from './test-samples.ts';
 
+const CV_NAME_NOT_ALLOWED = 'The file name may not contain control characters, < or >. Please rename the file.';
+
 const dir = mkdtempSync(path.join(tmpdir(), 'submissions-test-'));
 const outbox = openSqliteOutbox(path.join(dir, 'outbox.sqlite'));
 /** The store the routes use: the outbox, or a failing one. */
@@ -139,6 +141,27 @@ describe('submission routes', () => {
     expect((await post('/api/career_form', { ...career, resume_base64: big.toString('base64') })).json.errors).toEqual({
       resume_base64: ['file is too large'],
     });
+  });
+
+  it('refuses a CV file name with control characters or markup, with a message at the field, and stores nothing', async () => {
+    const career = sampleBodies.career();
+    const names = [
+      'cv\r\nX-Injected: 1.pdf',
+      'cv\n.pdf',
+      'cv\u0000.pdf',
+      'cv\u0007.docx',
+      '<img src=x onerror=alert(1)>.pdf',
+      'cv\u202efdp.docx',
+    ];
+    for (const name of names) {
+      const answer = await post('/api/career_form', { ...career, recaptcha: localCaptchaToken(), resume_filename: name });
+      expect(answer.status, JSON.stringify(name)).toBe(422);
+      expect(answer.json.errors, JSON.stringify(name)).toEqual({ resume_filename: [CV_NAME_NOT_ALLOWED] });
+    }
+    expect((await outbox.counts()).pending).toBe(0);
+    // Spaces, accents, brackets and dots are names people give their files.
+    for (const name of ['Ada Lovelace (CV) v2.final.pdf', 'Curriculum – Zoë.pdf'])
+      expect((await post('/api/career_form', { ...career, recaptcha: localCaptchaToken(), resume_filename: name })).status).toBe(202);
   });
 
   it('answers a filled honeypot like a success but stores nothing', async () => {
