@@ -58,6 +58,8 @@ describe('operations', () => {
 
   it('/readyz says not ready (503) while the content service is down', async () => {
     await content.close();
+    // One check answers /readyz for a second: the next one sees the service down.
+    await expect.poll(async () => (await fetch(`${site.url}/readyz`)).status, { timeout: 5000 }).toBe(503);
     const ready = await fetch(`${site.url}/readyz`);
     expect(ready.status).toBe(503);
     expect(((await ready.json()) as { content: { ok: boolean } }).content.ok).toBe(false);

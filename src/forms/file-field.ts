@@ -2,7 +2,8 @@
  * What a form schema says about a file field (the career form's CV, schemas/forms/career.schema.json):
  * the byte limit (`x-max-file-bytes`), the message for a larger file (the field's
  * `errorMessage.maxLength`), and the rule and message for the file's name (the `pattern` and
- * `errorMessage.pattern` of the field that carries the name, the widget's `filenameField`). The CV
+ * `errorMessage.pattern` of the field that carries the name, the widget's `filenameField`), and the
+ * characters a name may not have (that field's `not.pattern`: control characters, markup). The CV
  * widget, the server and `npm run compile-forms` all read them here, so the schema is their one source.
  */
 export interface FileRules {
@@ -11,6 +12,13 @@ export interface FileRules {
   /** A file name of an accepted type (e.g. ….pdf or ….docx). */
   namePattern: RegExp;
   wrongType: string;
+  /** Every character a file name may not have (global): the server refuses it, the widget leaves it out. */
+  nameForbidden?: RegExp;
+}
+
+/** The file's name as it is sent: without the characters the rules forbid (a name the visitor's system allowed). */
+export function sentFileName(rules: FileRules, name: string): string {
+  return rules.nameForbidden ? name.replace(rules.nameForbidden, '') : name;
 }
 
 /** Characters of the base64 text of `bytes` bytes: the field's maxLength. */
@@ -36,5 +44,12 @@ export function fileRules(file: unknown, name: unknown): FileRules {
     throw new Error('a file field needs "x-max-file-bytes" and errorMessage.maxLength (the message for a larger file)');
   if (typeof pattern !== 'string' || !wrongType)
     throw new Error('the file name field of a file field needs a "pattern" and errorMessage.pattern (the message for another type)');
-  return { maxBytes, tooLarge, namePattern: new RegExp(pattern), wrongType };
+  const forbidden = (nameSchema.not as { pattern?: unknown } | undefined)?.pattern;
+  return {
+    maxBytes,
+    tooLarge,
+    namePattern: new RegExp(pattern),
+    wrongType,
+    ...(typeof forbidden === 'string' ? { nameForbidden: new RegExp(forbidden, 'gu') } : {}),
+  };
 }

@@ -3,11 +3,16 @@
  * - GET /healthz: the process is up (200, nothing checked).
  * - GET /readyz: ready for traffic: the content service answers a read of the site's layout source
  *   within CONTENT_TIMEOUT_MS, and the outbox database (SQLite, or the PostgreSQL every instance
- *   shares) takes a write. 200 or 503, with the outbox's state (store, pending, dead, age of the
- *   oldest pending lead) so trouble is visible before leads age out.
+ *   shares) is open and takes a write. 200 or 503, with the outbox's state (store, pending, dead,
+ *   age of the oldest pending lead) so trouble is visible before leads age out.
+ * Both are public: the answer names what is wrong in general words only; the error itself (an
+ * address, a driver message) goes to the log, once each time readiness changes. One check serves
+ * every request for CHECK_REUSE_MS (and requests during a check wait for it), so a flood of
+ * /readyz makes at most one content read and one outbox check per interval.
  */
 import { Router, type Request, type Response } from 'express';
 import type { ContentClient } from './content-client.ts';
+import { OutboxUnavailable } from './outbox/start.ts';
 import type { OutboxStore } from './outbox/types.ts';
 
 /** The read /readyz tries: the site's first layout source without parameters. */
@@ -16,31 +21,66 @@ export function readinessPath(site: Record<string, unknown>): string {
   return Object.values(sources).find((s) => typeof s.path === 'string' && !s.path.includes('{'))?.path ?? '/api/page/homepage';
 }
 
+/** How long one check answers /readyz. */
+export const CHECK_REUSE_MS = 1000;
+
+/** What /readyz says about a part that is not ready: general words, never an error text or address. */
+export const NOT_READY = {
+  content: 'the content service did not answer',
+  outboxClosed: 'the outbox database is not open',
+  outboxUnwritable: 'the outbox database does not take writes',
+  outboxUnreadable: 'the outbox database cannot be read',
+} as const;
+
 const message = (e: unknown) => (e as Error).message;
 
-export async function outboxState(outbox: () => OutboxStore, pendingAlertMs: number, now = Date.now()) {
+/** A part's public state and, when it failed, the error for the log. */
+interface Part<T> {
+  state: T;
+  detail?: string;
+}
+
+export interface OutboxState {
+  ok: boolean;
+  store?: OutboxStore['kind'];
+  writable: boolean;
+  reason?: string;
+  pending?: number;
+  dead?: number;
+  oldestPendingAgeMs?: number;
+  oldestPendingTooOld?: boolean;
+}
+
+export async function outboxState(outbox: () => OutboxStore, pendingAlertMs: number, now = Date.now()): Promise<Part<OutboxState>> {
   let store: OutboxStore;
   try {
     store = outbox();
   } catch (e) {
-    return { ok: false, writable: false, error: message(e) };
+    return {
+      state: { ok: false, writable: false, reason: NOT_READY.outboxClosed },
+      detail: e instanceof OutboxUnavailable ? 'not open yet (see the [outbox] lines)' : message(e),
+    };
   }
   const [writable, counts, oldest] = await Promise.allSettled([store.checkWritable(), store.counts(), store.oldestPending()]);
   const failed = [writable, counts, oldest].find((r) => r.status === 'rejected');
-  const base = {
+  const base: OutboxState = {
     ok: !failed,
     store: store.kind,
     writable: writable.status === 'fulfilled',
-    ...(failed ? { error: message(failed.reason) } : {}),
+    ...(failed ? { reason: writable.status === 'rejected' ? NOT_READY.outboxUnwritable : NOT_READY.outboxUnreadable } : {}),
   };
-  if (counts.status === 'rejected' || oldest.status === 'rejected') return base;
+  const detail = failed ? message(failed.reason) : undefined;
+  if (counts.status === 'rejected' || oldest.status === 'rejected') return { state: base, detail };
   const oldestPendingAgeMs = oldest.value === undefined ? 0 : now - oldest.value;
   return {
-    ...base,
-    pending: counts.value.pending,
-    dead: counts.value.dead,
-    oldestPendingAgeMs,
-    oldestPendingTooOld: oldestPendingAgeMs > pendingAlertMs,
+    state: {
+      ...base,
+      pending: counts.value.pending,
+      dead: counts.value.dead,
+      oldestPendingAgeMs,
+      oldestPendingTooOld: oldestPendingAgeMs > pendingAlertMs,
+    },
+    detail,
   };
 }
 
@@ -51,23 +91,78 @@ export interface HealthOptions {
   /** The open outbox (throws while it is not open yet). */
   outbox: () => OutboxStore;
   pendingAlertMs: number;
+  /** Default CHECK_REUSE_MS. */
+  reuseMs?: number;
+  log?: (line: string) => void;
+  now?: () => number;
+}
+
+interface Readiness {
+  ready: boolean;
+  body: { status: 'ready' | 'not ready'; content: { ok: boolean; ms?: number; reason?: string }; outbox: OutboxState };
+  /** The errors behind a "not ready", for the log. */
+  details: string[];
 }
 
 export function healthRouter(options: HealthOptions): Router {
+  const now = options.now ?? Date.now;
+  const reuseMs = options.reuseMs ?? CHECK_REUSE_MS;
+  const log = options.log ?? ((line: string) => console.error(line));
+  let last: { at: number; result: Promise<Readiness> } | undefined;
+  let logged: string | undefined = 'ready';
+
+  async function check(): Promise<Readiness> {
+    const [content, outbox] = await Promise.all([
+      options.content.probe(options.readinessPath()),
+      outboxState(options.outbox, options.pendingAlertMs, now()),
+    ]);
+    const ready = content.ok && outbox.state.ok;
+    const details = [
+      ...(content.ok ? [] : [`content service: ${content.error}`]),
+      ...(outbox.detail === undefined ? [] : [`outbox: ${outbox.detail}`]),
+    ];
+    return {
+      ready,
+      body: {
+        status: ready ? 'ready' : 'not ready',
+        content: content.ok ? { ok: true, ms: content.ms } : { ok: false, reason: NOT_READY.content },
+        outbox: outbox.state,
+      },
+      details,
+    };
+  }
+
+  /** The last check while it is recent (or still running), else a new one; its outcome logged when it changed. */
+  function readiness(): Promise<Readiness> {
+    if (last && now() - last.at < reuseMs) return last.result;
+    const result: Promise<Readiness> = check().then(
+      (r) => {
+        const state = r.ready ? 'ready' : `not ready: ${r.details.join('; ')}`;
+        if (state !== logged) log(`[readyz] ${state}`);
+        logged = state;
+        if (last?.result === result) last.at = now();
+        return r;
+      },
+      (error: unknown) => {
+        if (last?.result === result) last = undefined;
+        throw error;
+      },
+    );
+    // Until it settles, `at` keeps it current: requests meanwhile wait for this check.
+    last = { at: Number.POSITIVE_INFINITY, result };
+    return result;
+  }
+
   const router = Router();
   router.get('/healthz', (_req: Request, res: Response) => {
     res.set('Cache-Control', 'no-store').json({ status: 'ok' });
   });
   router.get('/readyz', async (_req: Request, res: Response) => {
-    const [content, outbox] = await Promise.all([
-      options.content.probe(options.readinessPath()),
-      outboxState(options.outbox, options.pendingAlertMs),
-    ]);
-    const ready = content.ok && outbox.ok;
+    const { ready, body } = await readiness();
     res
       .status(ready ? 200 : 503)
       .set('Cache-Control', 'no-store')
-      .json({ status: ready ? 'ready' : 'not ready', content, outbox });
+      .json(body);
   });
   return router;
 }

@@ -254,8 +254,9 @@ export function createSite(options: SiteOptions): Site {
     content,
     pageCache,
     async listen({ port = config.port, host = config.host, server = createServer() } = {}) {
-      // Nothing is accepted before the outbox is open (and PostgreSQL's schema migrated).
-      await outbox.ready;
+      // A reachable outbox is open (PostgreSQL's schema migrated) before the first request; one that
+      // is not keeps being tried while the pages are served and submissions answer 503.
+      await outbox.firstAttempt;
       server.on('request', handler);
       await new Promise<void>((resolve, reject) => {
         server.once('error', reject);

@@ -42,6 +42,10 @@ export interface TestPostgres {
   createDatabase(name?: string): Promise<string>;
   /** One statement against a database of the cluster (default: the maintenance one). */
   query<T = Record<string, unknown>>(sql: string, values?: unknown[], url?: string): Promise<T[]>;
+  /** Shuts the server down, keeping its data: an outage (connections refused) until `resume()`. */
+  pause(): Promise<void>;
+  /** Starts the paused server again, on the same port with the same data. */
+  resume(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -103,18 +107,20 @@ export async function startPostgres(options: PostgresOptions = {}): Promise<Test
       'max_connections=300',
       ...(options.durable ? [] : ['fsync=off', 'full_page_writes=off']),
     ];
-    run('pg_ctl', [
-      '-D',
-      data,
-      '-l',
-      path.join(dir, 'server.log'),
-      '-w',
-      '-t',
-      '60',
-      '-o',
-      settings.map((s) => `-c ${s}`).join(' '),
-      'start',
-    ]);
+    const startServer = () =>
+      run('pg_ctl', [
+        '-D',
+        data,
+        '-l',
+        path.join(dir, 'server.log'),
+        '-w',
+        '-t',
+        '60',
+        '-o',
+        settings.map((s) => `-c ${s}`).join(' '),
+        'start',
+      ]);
+    startServer();
     process.once('exit', onExit);
     const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
     const query = async <T>(sql: string, values: unknown[] = [], target = url): Promise<T[]> => {
@@ -133,6 +139,12 @@ export async function startPostgres(options: PostgresOptions = {}): Promise<Test
       async createDatabase(name = `test_${randomUUID().replaceAll('-', '')}`) {
         await query(`CREATE DATABASE "${name}"`);
         return `postgres://postgres@127.0.0.1:${port}/${name}`;
+      },
+      async pause() {
+        run('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
+      },
+      async resume() {
+        startServer();
       },
       async stop() {
         process.off('exit', onExit);

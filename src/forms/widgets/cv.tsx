@@ -8,7 +8,7 @@ import type { WidgetProps } from '@rjsf/utils';
 import { ariaDescribedByIds } from '@rjsf/utils';
 import { useMemo, useRef, useState } from 'react';
 import type { SiteFormContext } from '../context.ts';
-import { fileRules } from '../file-field.ts';
+import { fileRules, sentFileName } from '../file-field.ts';
 
 function readBase64(file: File): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -49,14 +49,16 @@ export function CvWidget({ id, onChange, onBlur, rawErrors, schema, options, reg
           const file = event.target.files?.[0];
           setProblem(undefined);
           if (!file) return clear();
-          const refused = file.size > rules.maxBytes ? rules.tooLarge : rules.namePattern.test(file.name) ? undefined : rules.wrongType;
+          // A name may carry what the server refuses (a line break, markup): it is sent without.
+          const fileName = sentFileName(rules, file.name);
+          const refused = file.size > rules.maxBytes ? rules.tooLarge : rules.namePattern.test(fileName) ? undefined : rules.wrongType;
           if (refused) {
             clear();
             setProblem(refused);
             return;
           }
-          setName(file.name);
-          context.setField(filenameField, file.name);
+          setName(fileName);
+          context.setField(filenameField, fileName);
           onChange(await readBase64(file));
         }}
       />

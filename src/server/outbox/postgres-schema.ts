@@ -1,6 +1,7 @@
 /**
  * The PostgreSQL schema of the outbox, created and migrated by the site at start. `outbox_schema`
- * records each applied version; every instance runs `migrate` before it listens, under one
+ * records each applied version; every instance runs `migrate` when it opens the outbox (before it
+ * takes a lead; ./start.ts tries again while the database is down), under one
  * transaction-level advisory lock, so instances starting together apply each migration once (the
  * others wait, then find nothing left to do). Migrations are only ever appended: a deployed one
  * never changes, and each must leave the schema usable by the previous release during a rolling

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import Database from 'better-sqlite3';
 import { Outbox } from './store.ts';
 
 const dirs: string[] = [];
@@ -39,6 +40,47 @@ describe('SQLite outbox', () => {
     const outbox = new Outbox(file);
     expect(statSync(path.dirname(file)).mode & 0o777).toBe(0o700);
     expect(statSync(file).mode & 0o777).toBe(0o600);
+    outbox.close();
+  });
+
+  it("writes a lead's body once: a claim and an outcome rewrite only the small row (SQLite rewrites whole rows)", () => {
+    const file = tempFile('outbox.sqlite');
+    const outbox = new Outbox(file);
+    const body = JSON.stringify({ resume_base64: 'A'.repeat(4_000_000) });
+    outbox.enqueue({ ...lead('key-0001'), body }, 0);
+    const walAfter = (step: () => void) => {
+      outbox.db.pragma('wal_checkpoint(TRUNCATE)');
+      step();
+      return statSync(`${file}-wal`).size;
+    };
+    const [claim] = outbox.claimDue(0, 1, 1000);
+    expect(claim.body).toBe(body);
+    const claimed = walAfter(() => outbox.claimDue(2000, 1, 1000));
+    const retried = walAfter(() => outbox.markRetry(outbox.claimDue(5000, 1, 1000)[0], 6000, 'HTTP 503'));
+    console.log(`WAL written by a claim: ${claimed} bytes, by a claim and a retry: ${retried} bytes (body ${body.length})`);
+    expect(claimed).toBeLessThan(64 * 1024);
+    expect(retried).toBeLessThan(64 * 1024);
+    expect(outbox.claimDue(6000, 1, 1000)[0].body).toBe(body);
+    outbox.close();
+  });
+
+  it('moves the bodies of a file from before outbox_body at open, and delivers them', () => {
+    const file = tempFile('outbox.sqlite');
+    new Outbox(file).close();
+    const old = new Database(file);
+    old
+      .prepare(
+        `INSERT INTO outbox (id, idempotency_key, endpoint, body, fingerprint, status, created_at, age_from, next_attempt_at)
+         VALUES ('id-old', 'key-old-0001', '/api/newsletter_post', '{"email":"a@example.com"}', 'fp', 'pending', 0, 0, 0)`,
+      )
+      .run();
+    old.close();
+    const outbox = new Outbox(file);
+    const [claim] = outbox.claimDue(0, 1, 1000);
+    expect(claim).toMatchObject({ key: 'key-old-0001', body: '{"email":"a@example.com"}' });
+    outbox.markDelivered(claim.id, 1);
+    expect(outbox.counts()).toEqual({ pending: 0, delivered: 1, dead: 0 });
+    expect(outbox.db.prepare('SELECT COUNT(*) AS n FROM outbox_body').get()).toEqual({ n: 0 });
     outbox.close();
   });
 });

@@ -1,9 +1,13 @@
 /**
  * Opens the outbox the configuration names — PostgreSQL (OUTBOX_URL, shared by every instance) or
  * the SQLite file (OUTBOX_DB) — and runs its delivery worker: one per site (./../site.ts), closed
- * with it.
+ * with it. A database that cannot be opened (PostgreSQL down during a deploy) does not stop the
+ * site: it serves its pages, answers submissions 503 with Retry-After and /readyz "not ready", and
+ * tries again with backoff until the outbox opens; then the worker starts and submissions are
+ * accepted, without a restart.
  */
 import type { SubmissionConfig } from '../submissions/config.ts';
+import { backoffDelay } from './backoff.ts';
 import { PostgresOutbox } from './postgres.ts';
 import { openSqliteOutbox } from './sqlite.ts';
 import type { OutboxStore } from './types.ts';
@@ -15,19 +19,84 @@ export async function openOutbox(cfg: Pick<SubmissionConfig, 'outboxDb' | 'outbo
   return openSqliteOutbox(cfg.outboxDb);
 }
 
+/** What `store()` throws while the outbox is not open: submissions answer 503, /readyz "not ready". */
+export class OutboxUnavailable extends Error {
+  constructor() {
+    super('the outbox is not open');
+  }
+}
+
+/** Waits between attempts to open: 0.5 s, doubling (with jitter) up to 5 s. */
+export const OPEN_RETRY = { baseMs: 500, maxMs: 5_000 };
+
 export interface RunningOutbox {
-  /** Settles once the store is open (schema migrated) and the worker runs; the site listens only after it. */
+  /**
+   * Settles after the first attempt to open, opened or not: the site listens then, so a database
+   * that is up takes the first submission, and one that is down does not keep the pages offline.
+   */
+  firstAttempt: Promise<void>;
+  /** Settles once the store is open (schema migrated) and the worker runs. */
   ready: Promise<void>;
-  /** The open store; throws before `ready` (a request then gets 503, /readyz "not ready"). */
+  /** The open store; throws OutboxUnavailable before it is open. */
   store(): OutboxStore;
-  /** Stops the worker (deliveries in flight are given back, due at once) and closes the store. */
+  /** Stops trying to open, stops the worker (deliveries in flight are given back, due at once) and closes the store. */
   stop(): Promise<void>;
 }
 
-export function startOutbox(cfg: SubmissionConfig, content: { baseUrl: string; credential: string }): RunningOutbox {
+export interface StartOptions {
+  open?: (cfg: SubmissionConfig) => Promise<OutboxStore>;
+  log?: (line: string) => void;
+  retry?: { baseMs: number; maxMs: number };
+}
+
+export function startOutbox(
+  cfg: SubmissionConfig,
+  content: { baseUrl: string; credential: string },
+  options: StartOptions = {},
+): RunningOutbox {
+  const open = options.open ?? openOutbox;
+  const log = options.log ?? ((line: string) => console.error(line));
+  const retry = options.retry ?? OPEN_RETRY;
   let store: OutboxStore | undefined;
   let worker: OutboxWorker | undefined;
-  const ready = openOutbox(cfg).then((opened) => {
+  let stopped = false;
+  let wake: (() => void) | undefined;
+  let attempted: () => void = () => undefined;
+  const firstAttempt = new Promise<void>((resolve) => (attempted = resolve));
+
+  const ready = (async () => {
+    let lastError: string | undefined;
+    let opened: OutboxStore;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        opened = await open(cfg);
+        if (stopped) {
+          await opened.close();
+          return;
+        }
+        break;
+      } catch (error) {
+        const message = (error as Error).message;
+        // One line when the outbox cannot be opened, and one more whenever the reason changes.
+        if (message !== lastError)
+          log(
+            `[outbox] ${attempt === 1 ? 'cannot open the outbox' : 'still cannot open the outbox'}: ${message}. ` +
+              'Pages are served; submissions are answered 503 until it opens (trying again with backoff).',
+          );
+        lastError = message;
+      }
+      attempted();
+      if (stopped) return;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, backoffDelay(attempt, retry));
+        // A listening site stays up by its server; nothing else waits for the outbox.
+        timer.unref();
+        wake = () => (clearTimeout(timer), resolve());
+      });
+      wake = undefined;
+      if (stopped) return;
+    }
+    if (lastError !== undefined) log(`[outbox] opened ${opened.location}: submissions are accepted again`);
     store = opened;
     worker = new OutboxWorker(opened, {
       baseUrl: content.baseUrl,
@@ -41,17 +110,19 @@ export function startOutbox(cfg: SubmissionConfig, content: { baseUrl: string; c
       pendingAlertMs: cfg.outboxPendingAlertMs,
     });
     worker.start();
-  });
-  // Whoever listens awaits `ready` and sees the failure; this only keeps it from being "unhandled" meanwhile.
-  ready.catch(() => undefined);
+  })().finally(() => attempted());
+
   return {
+    firstAttempt,
     ready,
     store() {
-      if (!store) throw new Error('the outbox is not open yet');
+      if (!store) throw new OutboxUnavailable();
       return store;
     },
     async stop() {
-      await ready.catch(() => undefined);
+      stopped = true;
+      wake?.();
+      await ready;
       await worker?.stop();
       await store?.close();
     },

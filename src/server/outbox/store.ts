@@ -2,8 +2,11 @@
  * The SQLite outbox (synchronous; the site uses it through ./sqlite.ts, the asynchronous
  * OutboxStore of ./types.ts): an embedded SQLite file (better-sqlite3, WAL, synchronous=FULL) holding every
  * accepted submission until the content service has it.
- * - `outbox`: pending submissions, and delivered ones (body dropped, key kept so a repeated
- *   Idempotency-Key still gets the same answer).
+ * - `outbox`: pending submissions, and delivered ones (key kept so a repeated Idempotency-Key
+ *   still gets the same answer); small rows, rewritten by every lease and attempt.
+ * - `outbox_body`: the body of each pending submission (up to a few MB with a CV), written once and
+ *   deleted on delivery. SQLite rewrites a whole row on UPDATE, so a body in the `outbox` row was
+ *   copied by every claim and outcome (and walked by every scan), with the event loop blocked.
  * - `dead_letter`: submissions given up on (refused by the content service, or too old); `npm run
  *   outbox -- --retry …` moves them back.
  * An idempotency key is unique across both tables. Times are epoch milliseconds, passed in, so
@@ -22,7 +25,7 @@ CREATE TABLE IF NOT EXISTS outbox (
   id TEXT PRIMARY KEY,
   idempotency_key TEXT NOT NULL UNIQUE,
   endpoint TEXT NOT NULL,
-  body TEXT,
+  body TEXT, -- unused (NULL): bodies are in outbox_body; files from before are moved at open
   fingerprint TEXT NOT NULL,
   status TEXT NOT NULL CHECK (status IN ('pending', 'delivered')),
   created_at INTEGER NOT NULL,
@@ -35,6 +38,10 @@ CREATE TABLE IF NOT EXISTS outbox (
   delivered_at INTEGER
 );
 CREATE INDEX IF NOT EXISTS outbox_due ON outbox (status, next_attempt_at);
+CREATE TABLE IF NOT EXISTS outbox_body (
+  id TEXT PRIMARY KEY,
+  body TEXT NOT NULL
+);
 CREATE TABLE IF NOT EXISTS dead_letter (
   id TEXT PRIMARY KEY,
   idempotency_key TEXT NOT NULL UNIQUE,
@@ -55,8 +62,12 @@ const PENDING_COLUMNS = `id, idempotency_key AS key, endpoint, created_at AS cre
   lease_until AS leaseUntil, last_error AS lastError`;
 const DEAD_COLUMNS = `id, idempotency_key AS key, endpoint, created_at AS createdAt, attempts, last_error AS lastError, died_at AS diedAt`;
 
-/** How long one statement waits for another process's lock (e.g. `npm run outbox`) before SQLITE_BUSY. */
-export const BUSY_TIMEOUT_MS = 100;
+/**
+ * How long one statement waits for another process's lock (e.g. `npm run outbox`) before
+ * SQLITE_BUSY: not at all, since better-sqlite3 would wait with the event loop blocked. The
+ * asynchronous store (./sqlite.ts) waits instead, between attempts, with the loop free.
+ */
+export const BUSY_TIMEOUT_MS = 0;
 
 export function isBusy(error: unknown): boolean {
   const code = (error as { code?: string }).code;
@@ -71,12 +82,18 @@ export class Outbox {
     mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
     this.db = new Database(file);
     for (const suffix of ['', '-wal', '-shm']) if (existsSync(`${file}${suffix}`)) chmodSync(`${file}${suffix}`, 0o600);
-    // Waiting for a lock blocks the event loop: wait briefly, and let a busy poll be skipped.
+    // Waiting for a lock here would block the event loop: fail at once, the caller waits (./sqlite.ts).
     this.db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
     this.db.pragma('journal_mode = WAL');
     // Every commit reaches the disk before the visitor is told "accepted".
     this.db.pragma('synchronous = FULL');
     this.db.exec(SCHEMA);
+    // A file from before outbox_body: its pending bodies move there (once).
+    if (this.db.prepare('SELECT 1 FROM outbox WHERE body IS NOT NULL LIMIT 1').get())
+      this.db.exec(`BEGIN IMMEDIATE;
+        INSERT OR IGNORE INTO outbox_body (id, body) SELECT id, body FROM outbox WHERE body IS NOT NULL;
+        UPDATE outbox SET body = NULL WHERE body IS NOT NULL;
+        COMMIT;`);
   }
 
   close(): void {
@@ -96,10 +113,11 @@ export class Outbox {
         if (earlier) return { status: earlier.fingerprint === submission.fingerprint ? 'replayed' : 'conflict', id: earlier.id };
         this.db
           .prepare(
-            `INSERT INTO outbox (id, idempotency_key, endpoint, body, fingerprint, status, created_at, age_from, next_attempt_at)
-             VALUES (?, ?, ?, ?, ?, 'pending', ?, ?, ?)`,
+            `INSERT INTO outbox (id, idempotency_key, endpoint, fingerprint, status, created_at, age_from, next_attempt_at)
+             VALUES (?, ?, ?, ?, 'pending', ?, ?, ?)`,
           )
-          .run(submission.id, submission.key, submission.endpoint, submission.body, submission.fingerprint, now, now, now);
+          .run(submission.id, submission.key, submission.endpoint, submission.fingerprint, now, now, now);
+        this.db.prepare('INSERT INTO outbox_body (id, body) VALUES (?, ?)').run(submission.id, submission.body);
         return { status: 'created', id: submission.id };
       })
       .immediate();
@@ -122,7 +140,8 @@ export class Outbox {
       .transaction(() => {
         const rows = this.db
           .prepare(
-            `SELECT id, idempotency_key AS key, endpoint, body, attempts + 1 AS attempts, created_at AS createdAt, age_from AS ageFrom
+            `SELECT id, idempotency_key AS key, endpoint, (SELECT body FROM outbox_body b WHERE b.id = outbox.id) AS body,
+               attempts + 1 AS attempts, created_at AS createdAt, age_from AS ageFrom
              FROM outbox WHERE status = 'pending' AND next_attempt_at <= ? AND (lease_until IS NULL OR lease_until <= ?)
              ORDER BY next_attempt_at LIMIT ?`,
           )
@@ -139,11 +158,16 @@ export class Outbox {
 
   markDelivered(id: string, now: number): void {
     this.db
-      .prepare(
-        `UPDATE outbox SET status = 'delivered', body = NULL, lease_until = NULL, lease_token = NULL, last_error = NULL, delivered_at = ?
-         WHERE id = ? AND status = 'pending'`,
-      )
-      .run(now, id);
+      .transaction(() => {
+        const delivered = this.db
+          .prepare(
+            `UPDATE outbox SET status = 'delivered', lease_until = NULL, lease_token = NULL, last_error = NULL, delivered_at = ?
+             WHERE id = ? AND status = 'pending'`,
+          )
+          .run(now, id);
+        if (delivered.changes > 0) this.db.prepare('DELETE FROM outbox_body WHERE id = ?').run(id);
+      })
+      .immediate();
   }
 
   /** Ends a failed attempt: due again at `nextAttemptAt`. */
@@ -169,10 +193,14 @@ export class Outbox {
         const moved = this.db
           .prepare(
             `INSERT INTO dead_letter (id, idempotency_key, endpoint, body, fingerprint, created_at, attempts, last_error, died_at)
-             SELECT id, idempotency_key, endpoint, body, fingerprint, created_at, attempts, ?, ? FROM outbox WHERE ${CLAIMED}`,
+             SELECT id, idempotency_key, endpoint, (SELECT body FROM outbox_body b WHERE b.id = outbox.id), fingerprint, created_at, attempts, ?, ?
+             FROM outbox WHERE ${CLAIMED}`,
           )
           .run(error, now, claim.id, claim.lease);
-        if (moved.changes > 0) this.db.prepare('DELETE FROM outbox WHERE id = ?').run(claim.id);
+        if (moved.changes > 0) {
+          this.db.prepare('DELETE FROM outbox WHERE id = ?').run(claim.id);
+          this.db.prepare('DELETE FROM outbox_body WHERE id = ?').run(claim.id);
+        }
       })
       .immediate();
   }
@@ -185,10 +213,11 @@ export class Outbox {
         const params = key === undefined ? [] : [key];
         this.db
           .prepare(
-            `INSERT INTO outbox (id, idempotency_key, endpoint, body, fingerprint, status, created_at, age_from, attempts, next_attempt_at, last_error)
-             SELECT id, idempotency_key, endpoint, body, fingerprint, 'pending', created_at, ?, 0, ?, last_error FROM dead_letter ${where}`,
+            `INSERT INTO outbox (id, idempotency_key, endpoint, fingerprint, status, created_at, age_from, attempts, next_attempt_at, last_error)
+             SELECT id, idempotency_key, endpoint, fingerprint, 'pending', created_at, ?, 0, ?, last_error FROM dead_letter ${where}`,
           )
           .run(now, now, ...params);
+        this.db.prepare(`INSERT INTO outbox_body (id, body) SELECT id, body FROM dead_letter ${where}`).run(...params);
         return this.db.prepare(`DELETE FROM dead_letter ${where}`).run(...params).changes;
       })
       .immediate();

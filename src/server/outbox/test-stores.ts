@@ -34,7 +34,11 @@ export interface StoreKind {
 
 function sqliteRaw(store: SqliteOutbox, key: string): RawLead | undefined {
   const db = store.outbox.db;
-  const live = db.prepare('SELECT status, body, attempts FROM outbox WHERE idempotency_key = ?').get(key) as RawLead | undefined;
+  const live = db
+    .prepare(
+      'SELECT status, (SELECT body FROM outbox_body b WHERE b.id = outbox.id) AS body, attempts FROM outbox WHERE idempotency_key = ?',
+    )
+    .get(key) as RawLead | undefined;
   return (
     live ??
     (db.prepare(`SELECT 'dead' AS status, body, attempts FROM dead_letter WHERE idempotency_key = ?`).get(key) as RawLead | undefined)

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import type { SqliteOutbox } from './sqlite.ts';
 import { outboxStores, type StoreKind } from './test-stores.ts';
-import { OutboxWorker, type WorkerOptions } from './worker.ts';
+import { MAX_ANSWER_BYTES, OutboxWorker, type WorkerOptions } from './worker.ts';
 
 type Reply = Response | Error | 'hang';
 
@@ -119,6 +119,57 @@ describe.each(outboxStores())('outbox worker ($name)', (kind) => {
       expect(seen).toEqual(['POST /api/newsletter_post']);
       expect(await outbox.counts()).toEqual({ pending: 1, delivered: 0, dead: 0 });
       expect((await outbox.pending())[0].lastError).toMatch(/^redirected \(HTTP 303 to \/thanks\)/);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
+  it.runIf(kind.name === 'sqlite')('reads a bounded start of an answer and cancels the rest (a 100 MB error page)', async () => {
+    const ANSWER_BYTES = 100 * 1024 * 1024;
+    let written = 0;
+    let closed: Promise<unknown> = Promise.resolve();
+    const server = http.createServer((req, res) => {
+      req.resume();
+      res.writeHead(503, { 'content-type': 'text/plain', 'content-length': String(ANSWER_BYTES) });
+      const chunk = Buffer.alloc(64 * 1024, 'x');
+      chunk.write('overloaded: ');
+      closed = new Promise((resolve) => res.once('close', resolve));
+      const pump = () => {
+        while (written < ANSWER_BYTES && !res.destroyed) {
+          written += chunk.length;
+          if (!res.write(chunk)) return void res.once('drain', pump);
+        }
+        if (written >= ANSWER_BYTES) res.end();
+      };
+      pump();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    // The real fetch, its answer's bytes counted as the worker pulls them.
+    let pulled = 0;
+    const counting = (async (...args: Parameters<typeof fetch>) => {
+      const response = await fetch(...args);
+      const counter = new TransformStream<Uint8Array, Uint8Array>({
+        transform(chunk, controller) {
+          pulled += chunk.byteLength;
+          controller.enqueue(chunk);
+        },
+      });
+      return new Response(response.body!.pipeThrough(counter), response);
+    }) as typeof fetch;
+    try {
+      const { outbox, worker, enqueue } = await setup(kind, {
+        baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+        fetch: counting,
+      });
+      await enqueue('key-0001');
+      expect(await worker.runOnce()).toBe(1);
+      await closed;
+      console.log(`delivery answer of ${ANSWER_BYTES} bytes: the worker read ${pulled}, the server got ${written} out`);
+      expect((await outbox.pending())[0].lastError).toMatch(/^HTTP 503: overloaded: x{100}/);
+      expect(pulled).toBeLessThanOrEqual(MAX_ANSWER_BYTES + 2 * 64 * 1024);
+      // The rest was never sent: the connection closed with it unread (socket buffers aside).
+      expect(written).toBeLessThan(ANSWER_BYTES / 4);
     } finally {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));

@@ -34,6 +34,33 @@ export interface WorkerOptions {
   log?: (line: string) => void;
 }
 
+/**
+ * The most of a delivery's answer read (its start goes into the lead's last error); the rest is
+ * cancelled, so a service answering with a huge body cannot fill the site's memory.
+ */
+export const MAX_ANSWER_BYTES = 64 * 1024;
+
+/** The first `limit` bytes of an answer as text; the rest of it is never read. */
+async function answerStart(response: Response, limit = MAX_ANSWER_BYTES): Promise<string> {
+  const reader = response.body?.getReader();
+  if (!reader) return '';
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    while (size < limit) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(value);
+      size += value.byteLength;
+    }
+  } catch {
+    // Cut off (timeout, reset): what arrived is enough for the log.
+  } finally {
+    void reader.cancel().catch(() => undefined);
+  }
+  return Buffer.concat(chunks).subarray(0, limit).toString('utf8');
+}
+
 /** Answers that name the lead itself as the problem: sending it again cannot help. */
 const REFUSED = new Set([400, 409, 413, 422]);
 
@@ -225,7 +252,7 @@ export class OutboxWorker {
         error: name === 'TimeoutError' ? `no answer in ${this.options.timeoutMs} ms` : `unreachable: ${(error as Error).message}`,
       };
     }
-    const text = await response.text().catch(() => '');
+    const text = await answerStart(response);
     // A redirect is not a delivery (with "manual", an opaque redirect has status 0).
     const redirected = response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400);
     if (response.ok && !redirected) return { kind: 'delivered' };

@@ -7,13 +7,19 @@ import express from 'express';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CaptchaVerifier } from '../captcha.ts';
 import { openSqliteOutbox } from '../outbox/sqlite.ts';
+import { OutboxUnavailable } from '../outbox/start.ts';
+import type { OutboxStore } from '../outbox/types.ts';
 import { loadEndpoints } from './forms.ts';
 import { RateLimiter } from './rate-limit.ts';
-import { submissionRouter } from './router.ts';
+import { STORE_FAILED, submissionRouter } from './router.ts';
 import { SAMPLE_DOCX_BASE64, localCaptchaToken, sampleBodies } from './test-samples.ts';
+
+const CV_NAME_NOT_ALLOWED = 'The file name may not contain control characters, < or >. Please rename the file.';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'submissions-test-'));
 const outbox = openSqliteOutbox(path.join(dir, 'outbox.sqlite'));
+/** The store the routes use: the outbox, or a failing one. */
+let current: () => OutboxStore = () => outbox;
 const logs: string[] = [];
 let limiter = new RateLimiter(1000, 60_000);
 let server: Server;
@@ -25,7 +31,7 @@ beforeAll(async () => {
   const app = express();
   app.use(
     submissionRouter({
-      outbox: () => outbox,
+      outbox: () => current(),
       captcha: new CaptchaVerifier(),
       get limiter() {
         return limiter;
@@ -48,7 +54,8 @@ afterAll(async () => {
 });
 
 beforeEach(() => {
-  outbox.outbox.db.exec('DELETE FROM outbox; DELETE FROM dead_letter;');
+  outbox.outbox.db.exec('DELETE FROM outbox; DELETE FROM outbox_body; DELETE FROM dead_letter;');
+  current = () => outbox;
   limiter = new RateLimiter(1000, 60_000);
 });
 
@@ -66,7 +73,7 @@ async function post(endpoint: string, body: unknown, headers: Record<string, str
 }
 
 const storedBodies = () =>
-  (outbox.outbox.db.prepare('SELECT body FROM outbox').all() as { body: string }[]).map(
+  (outbox.outbox.db.prepare('SELECT body FROM outbox_body').all() as { body: string }[]).map(
     (r) => JSON.parse(r.body) as Record<string, unknown>,
   );
 
@@ -136,6 +143,27 @@ describe('submission routes', () => {
     });
   });
 
+  it('refuses a CV file name with control characters or markup, with a message at the field, and stores nothing', async () => {
+    const career = sampleBodies.career();
+    const names = [
+      'cv\r\nX-Injected: 1.pdf',
+      'cv\n.pdf',
+      'cv\u0000.pdf',
+      'cv\u0007.docx',
+      '<img src=x onerror=alert(1)>.pdf',
+      'cv\u202efdp.docx',
+    ];
+    for (const name of names) {
+      const answer = await post('/api/career_form', { ...career, recaptcha: localCaptchaToken(), resume_filename: name });
+      expect(answer.status, JSON.stringify(name)).toBe(422);
+      expect(answer.json.errors, JSON.stringify(name)).toEqual({ resume_filename: [CV_NAME_NOT_ALLOWED] });
+    }
+    expect((await outbox.counts()).pending).toBe(0);
+    // Spaces, accents, brackets and dots are names people give their files.
+    for (const name of ['Ada Lovelace (CV) v2.final.pdf', 'Curriculum – Zoë.pdf'])
+      expect((await post('/api/career_form', { ...career, recaptcha: localCaptchaToken(), resume_filename: name })).status).toBe(202);
+  });
+
   it('answers a filled honeypot like a success but stores nothing', async () => {
     const answer = await post('/api/contact_form', { ...sampleBodies.contact(), website: 'http://spam.example' });
     expect(answer).toMatchObject({ status: 202, json: { status: 'accepted' } });
@@ -158,5 +186,60 @@ describe('submission routes', () => {
   it('leaves GET and unknown paths to the rest of the app', async () => {
     expect((await fetch(`${base}/api/contact_form`)).status).toBe(404);
     expect((await post('/api/unknown_form', {})).json.message).toBe('fell through');
+  });
+});
+
+describe('submission routes when the database fails', () => {
+  const lostAnswer = () => new Error('Connection terminated unexpectedly');
+
+  it('answers a lead whose commit happened, though the database reported an error, as accepted', async () => {
+    // PostgreSQL committed, then the connection broke before its answer arrived.
+    current = () => ({
+      ...outbox,
+      enqueue: async (submission, now) => {
+        await outbox.enqueue(submission, now);
+        throw lostAnswer();
+      },
+    });
+    const answer = await post('/api/contact_form', sampleBodies.contact());
+    expect(answer).toMatchObject({ status: 202, json: { status: 'accepted', id: expect.any(String) } });
+    expect((await outbox.pending()).map((row) => row.id)).toEqual([answer.json.id]);
+  });
+
+  it('does not say "nothing was kept" when the commit was tried and its outcome cannot be known', async () => {
+    let down = false;
+    current = () => ({
+      ...outbox,
+      enqueue: async (submission, now) => {
+        await outbox.enqueue(submission, now);
+        down = true;
+        throw lostAnswer();
+      },
+      findKey: async (key) => {
+        if (down) throw new Error('connect ECONNREFUSED 127.0.0.1:5432');
+        return outbox.findKey(key);
+      },
+    });
+    const headers = { 'Idempotency-Key': key() };
+    const answer = await post('/api/contact_form', sampleBodies.contact(), headers);
+    expect(answer.status).toBe(503);
+    expect(answer.headers.get('retry-after')).toBe('5');
+    expect(answer.json.message).toBe(STORE_FAILED.unknown);
+    expect(answer.json.message).not.toMatch(/nothing was kept/i);
+    // It was kept: sent again with its key once the database answers, it is the same lead.
+    expect((await outbox.counts()).pending).toBe(1);
+    current = () => outbox;
+    const again = await post('/api/contact_form', sampleBodies.contact(), headers);
+    expect(again).toMatchObject({ status: 202, json: { id: (await outbox.pending())[0].id } });
+  });
+
+  it('says nothing was kept, with Retry-After, while the outbox is not open', async () => {
+    current = () => {
+      throw new OutboxUnavailable();
+    };
+    const answer = await post('/api/contact_form', sampleBodies.contact());
+    expect(answer).toMatchObject({ status: 503, json: { message: STORE_FAILED.notKept } });
+    expect(answer.headers.get('retry-after')).toBe('5');
+    expect((await outbox.counts()).pending).toBe(0);
   });
 });

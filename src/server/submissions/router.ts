@@ -3,13 +3,15 @@
  * goes: rate limit (429) → JSON only (415) → Idempotency-Key (400) → body within the endpoint's
  * limit (413) and a JSON object (400) → honeypot (202, nothing stored) → the form's precompiled
  * validator (422) → CV bytes (422) → repeated key (202 same id, or 409) → captcha (422) → committed
- * to the outbox → 202 { status: "accepted", id }. Every error answer is JSON { message, errors? }.
+ * to the outbox → 202 { status: "accepted", id }. Every error answer is JSON { message, errors? }; a
+ * database failure is 503 with Retry-After, saying "nothing was kept" only when the commit was not tried.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { fieldErrors, type FieldErrors } from '../../forms/errors.ts';
 import { CaptchaVerifier } from '../captcha.ts';
-import type { OutboxStore } from '../outbox/types.ts';
+import { OutboxUnavailable } from '../outbox/start.ts';
+import type { EnqueueResult, OutboxStore } from '../outbox/types.ts';
 import type { SubmissionConfig } from './config.ts';
 import { HONEYPOT_FIELD } from '../../generated/forms/index.ts';
 import { cvError } from './cv.ts';
@@ -19,6 +21,16 @@ import { RateLimiter, type Limiter } from './rate-limit.ts';
 
 export const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,200}$/;
 export const CAPTCHA_MESSAGE = 'The form must be filled out';
+
+/** The 503 answers of a database failure: what is known about the lead, and no more. */
+export const STORE_FAILED = {
+  /** Nothing was written: the failure came before the commit was tried. */
+  notKept: 'Your submission could not be stored just now. Nothing was kept; please try again.',
+  /** The commit was tried and its outcome is unknown (the database's answer was lost, and it cannot be asked). */
+  unknown: 'Your submission could not be confirmed as stored. Please send it again with the same Idempotency-Key: it is never kept twice.',
+} as const;
+/** Seconds a client waits before sending again after a 503. */
+export const RETRY_AFTER_SECONDS = '5';
 
 export interface SubmissionDeps {
   outbox: () => OutboxStore;
@@ -65,6 +77,8 @@ class Answer extends Error {
     message: string,
     readonly errors?: FieldErrors,
     readonly headers: Record<string, string> = {},
+    /** The failure behind a 5xx, for the log. */
+    override readonly cause?: unknown,
   ) {
     super(message);
   }
@@ -152,13 +166,30 @@ export function submissionRouter(deps: SubmissionDeps): express.Router {
 
     const stored: Record<string, unknown> = Object.fromEntries(Object.entries(data).filter(([k]) => !endpoint.strip.includes(k)));
     if (endpoint.addIp) stored.ip = ip;
-    const result = await outbox.enqueue(
-      { id: randomUUID(), key, endpoint: endpoint.path, body: JSON.stringify(stored), fingerprint: print },
-      deps.now(),
-    );
+    let result: EnqueueResult;
+    try {
+      result = await outbox.enqueue(
+        { id: randomUUID(), key, endpoint: endpoint.path, body: JSON.stringify(stored), fingerprint: print },
+        deps.now(),
+      );
+    } catch (error) {
+      result = await afterFailedCommit(outbox, key, print, error);
+    }
     if (result.status !== 'created') return replay(res, result.id, result.status === 'replayed');
     deps.log(`[submissions] accepted ${key} for ${endpoint.path} (${result.id})`);
     send(res, 202, { status: 'accepted', id: result.id });
+  }
+
+  /**
+   * A commit that reported an error may still have happened (PostgreSQL's answer lost with its
+   * connection): the key says whether the lead is there. Stored, it is accepted like any other;
+   * otherwise, or when the database cannot be asked, the 503 says the outcome is not known.
+   */
+  async function afterFailedCommit(outbox: OutboxStore, key: string, print: string, error: unknown): Promise<EnqueueResult> {
+    const found = await outbox.findKey(key).catch(() => undefined);
+    if (!found) throw new Answer(503, STORE_FAILED.unknown, undefined, { 'Retry-After': RETRY_AFTER_SECONDS }, error);
+    deps.log(`[submissions] ${key}: the commit reported "${(error as Error).message}", but the lead is stored`);
+    return { status: found.fingerprint === print ? 'created' : 'conflict', id: found.id };
   }
 
   function replay(res: Response, id: string, same: boolean): void {
@@ -188,26 +219,27 @@ export function submissionRouter(deps: SubmissionDeps): express.Router {
 
   router.use((error: unknown, req: Request, res: Response, next: NextFunction) => {
     if (res.headersSent) return next(error);
-    if (error instanceof Answer)
+    if (error instanceof Answer) {
+      if (error.cause !== undefined) console.error(`[submissions] ${req.method} ${req.path} failed (${error.status}):`, error.cause);
       return send(
         res,
         error.status,
         error.errors ? { message: error.message, errors: error.errors } : { message: error.message },
         error.headers,
       );
+    }
+    // The outbox is not open (the database was down at start): its opener logs that, not every request.
+    if (error instanceof OutboxUnavailable)
+      return send(res, 503, { message: STORE_FAILED.notKept }, { 'Retry-After': RETRY_AFTER_SECONDS });
     const type = (error as { type?: string }).type;
     const known = type ? BODY_PARSER_ERRORS[type] : undefined;
     if (known) return send(res, known[0], { message: known[1] });
     const status = (error as { status?: number }).status;
     if (typeof status === 'number' && status >= 400 && status < 500)
       return send(res, status, { message: 'The request could not be read.' });
+    // Everything that can fail after the commit was tried is answered above: nothing was kept.
     console.error(`[submissions] ${req.method} ${req.path} failed:`, error);
-    send(
-      res,
-      503,
-      { message: 'Your submission could not be stored just now. Nothing was kept; please try again.' },
-      { 'Retry-After': '5' },
-    );
+    send(res, 503, { message: STORE_FAILED.notKept }, { 'Retry-After': RETRY_AFTER_SECONDS });
   });
   return router;
 }
