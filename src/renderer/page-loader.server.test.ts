@@ -106,6 +106,30 @@ describe('createPageLoader', () => {
     expect((await thrown(broken.pages.loadPage(request('/privacy-policy')))).status).toBe(502);
   });
 
+  it('leaves no read unhandled when reads fail with something other than a ContentError: a 500 page, the process lives', async () => {
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      const pages = createPageLoader({
+        definitions: () => definitions.current(),
+        // Every read (the page's and the layout's) fails, each after its own delay.
+        read: (path) =>
+          new Promise((_resolve, reject) =>
+            setTimeout(() => reject(new TypeError(`terminated ${path}`)), path.includes('common') ? 30 : 5),
+          ),
+        origin: 'https://www.example.com',
+        imageBaseUrl: 'https://images.example.com/uploads/',
+        log: { warn: () => undefined, error: () => undefined },
+      });
+      expect((await thrown(pages.loadPageResponse(request('/privacy-policy')))).status).toBe(500);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
+  });
+
   it('reads the route parameters into the source path, encoded', async () => {
     const { pages, asked } = loader({});
     await thrown(pages.loadPage(request('/blog/a%20b')));

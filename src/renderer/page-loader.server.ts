@@ -285,22 +285,27 @@ async function loadPage(run: Run, request: Request): Promise<PageData> {
   const layoutSources = definition?.layout === 'standalone' ? {} : (site.layoutSources as Record<string, SourceSpec>);
   // Layout sources are never required: the chrome has its defaults in site.config.json.
   const layoutOptional = Object.fromEntries(Object.entries(layoutSources).map(([name, s]) => [name, { ...s, required: false }]));
-  const layoutPromise = loadSources(run, layoutOptional, baseScope, site.brand, 'site.config.json layoutSources');
+  // Both loads run in parallel and both are awaited before anything is thrown: a failure of one
+  // never leaves the other's rejection unhandled (that would end the process).
+  const [layout, loaded] = await Promise.allSettled([
+    loadSources(run, layoutOptional, baseScope, site.brand, 'site.config.json layoutSources'),
+    definition ? loadSources(run, definition.sources, baseScope, site.brand, definition.file) : undefined,
+  ]);
+  if (layout.status === 'rejected') throw layout.reason;
 
   let pageContent: Record<string, unknown> = {};
   let pageError: ContentError | undefined;
-  try {
-    const loaded = definition ? await loadSources(run, definition.sources, baseScope, site.brand, definition.file) : undefined;
-    pageContent = loaded?.values ?? {};
+  if (loaded.status === 'rejected') {
+    if (!(loaded.reason instanceof ContentError)) throw loaded.reason;
+    pageError = loaded.reason;
+  } else if (loaded.value) {
+    pageContent = loaded.value.values;
     // Nothing to show at all while the service is down: the error page says so (a page of
     // defaults would be cached and indexed as if it were the real page).
-    const outage = loaded?.failed.find((f) => !f.error.notFound);
-    if (loaded && outage && loaded.failed.length === Object.keys(definition!.sources).length) pageError = outage.error;
-  } catch (error) {
-    if (!(error instanceof ContentError)) throw error;
-    pageError = error;
+    const outage = loaded.value.failed.find((f) => !f.error.notFound);
+    if (outage && loaded.value.failed.length === Object.keys(definition!.sources).length) pageError = outage.error;
   }
-  const scope: Scope = { ...(await layoutPromise).values, ...pageContent, ...baseScope };
+  const scope: Scope = { ...layout.value.values, ...pageContent, ...baseScope };
   const chrome = resolveChrome(site, scope, run.sanitize.html);
 
   // A content 404 (unknown slug) is a page 404, like an unknown route.
