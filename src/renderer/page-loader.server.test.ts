@@ -130,6 +130,14 @@ describe('createPageLoader', () => {
     }
   });
 
+  it('asks to try again later: Retry-After on the 503 and 502 of a content outage', async () => {
+    for (const kind of ['timeout', 'too-large'] as const) {
+      const down = loader({ '/api/page/privacy-policy': new ContentError(kind, '/api/page/privacy-policy') });
+      const error = (await down.pages.loadPage(request('/privacy-policy')).catch((e: unknown) => e)) as { init?: ResponseInit };
+      expect(new Headers(error.init?.headers).get('Retry-After')).toMatch(/^\d+$/);
+    }
+  });
+
   it('reads the route parameters into the source path, encoded', async () => {
     const { pages, asked } = loader({});
     await thrown(pages.loadPage(request('/blog/a%20b')));

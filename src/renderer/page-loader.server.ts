@@ -7,7 +7,7 @@
 import { LRUCache } from 'lru-cache';
 import { data } from 'react-router';
 import { isBlockName } from '../blocks/registry.ts';
-import { ContentError, markDegraded, statusOf, trackStaleness } from '../server/content-client.ts';
+import { ContentError, markDegraded, RETRY_AFTER_SECONDS, statusOf, trackStaleness } from '../server/content-client.ts';
 import { sanitizeEmbed, sanitizeHtml } from '../server/sanitize.ts';
 import { isBinding, resolve, type Scope } from './bindings.ts';
 import type { DefinitionIndex } from './definitions.server.ts';
@@ -269,8 +269,8 @@ function unavailable(run: Run, error: ContentError, chrome: ResolvedChrome): nev
     message: 'This page’s content could not be loaded right now.',
     chrome,
   };
-  // 503 when the service could not be reached in time, 502 when it answered badly.
-  throw data(payload, { status: statusOf(error) });
+  // 503 when the service could not be reached in time, 502 when it answered badly; either may pass.
+  throw data(payload, { status: statusOf(error), headers: { 'Retry-After': String(RETRY_AFTER_SECONDS) } });
 }
 
 async function loadPage(run: Run, request: Request): Promise<PageData> {
