@@ -9,7 +9,7 @@ import { data } from 'react-router';
 import { isBlockName } from '../blocks/registry.ts';
 import { ContentError, markDegraded, RETRY_AFTER_SECONDS, statusOf, trackStaleness } from '../server/content-client.ts';
 import { sanitizeEmbed, sanitizeHtml } from '../server/sanitize.ts';
-import { isBinding, resolve, type Scope } from './bindings.ts';
+import { isBinding, resolve, type ResolveOptions, type Scope } from './bindings.ts';
 import type { DefinitionIndex } from './definitions.server.ts';
 import {
   sectionKey,
@@ -146,16 +146,25 @@ function text(value: unknown): string | undefined {
   return typeof value === 'string' || typeof value === 'number' ? String(value) : undefined;
 }
 
-function resolveMeta(definition: PageDefinition, scope: Scope): PageMeta {
+/** Resolve options for values that must be text (meta, the chrome's bound values): anything else counts as no value, logged once. */
+function textOptions(logOnce: (message: string) => void, where: string): ResolveOptions {
+  return {
+    misfit: (value) => (text(value) === undefined ? `is ${Array.isArray(value) ? 'a list' : typeof value}, not text` : undefined),
+    onIssue: (issue) => logOnce(`[content] ${where}${issue.pointer}: ${issue.message}`),
+  };
+}
+
+function resolveMeta(run: Run, definition: PageDefinition, scope: Scope): PageMeta {
   const meta = definition.meta ?? {
     title: { $bind: 'page.page_data.page_title' },
     keywords: { $bind: 'page.page_data.meta_keywords' },
     description: { $bind: 'page.page_data.meta_description' },
   };
+  const options = textOptions(run.logOnce, `${definition.file} /meta`);
   return {
-    title: text(resolve(meta.title, scope)),
-    keywords: text(resolve(meta.keywords, scope)),
-    description: text(resolve(meta.description, scope)),
+    title: text(resolve(meta.title, scope, options, '/title')),
+    keywords: text(resolve(meta.keywords, scope, options, '/keywords')),
+    description: text(resolve(meta.description, scope, options, '/description')),
   };
 }
 
@@ -169,8 +178,19 @@ function withBrand<T>(value: T, brand: string): T {
   return value;
 }
 
-export function resolveChrome(site: SiteConfig, scope: Scope, sanitize: (html: string) => string = sanitizeHtml): ResolvedChrome {
-  const footer = withBrand(resolve(site.footer, scope) as ResolvedChrome['footer'], site.brand);
+/**
+ * The header and footer of site.config.json, the footer's bindings resolved. Every bindable footer
+ * value is text (textValue/htmlValue in the site schema): a bound value that is not text gives way
+ * to the binding's default in site.config.json, or is left out, and is logged once.
+ */
+export function resolveChrome(
+  site: SiteConfig,
+  scope: Scope,
+  sanitize: (html: string) => string = sanitizeHtml,
+  logOnce: (message: string) => void = () => undefined,
+): ResolvedChrome {
+  const resolved = resolve(site.footer, scope, textOptions(logOnce, 'site.config.json /footer'));
+  const footer = withBrand(resolved as ResolvedChrome['footer'], site.brand);
   const contact = footer.contact?.text ? { ...footer.contact, text: sanitize(footer.contact.text) } : footer.contact;
   return {
     name: site.name,
@@ -195,14 +215,24 @@ function resolveSections(run: Run, definition: PageDefinition, scope: Scope): Re
       return;
     }
     const { block, id, ...raw } = section;
+    const schemaId = blockSchemaId(block);
+    // A bound value of the wrong type counts as missing (the binding's next path or default
+    // applies), so one bad field costs that value, not the section or the page.
     const props = resolve(raw, scope, {
+      misfit: (value, pointer) => index.validator.misfit(schemaId, pointer, value),
       onIssue: (issue) => logOnce(`[content] ${where}${issue.pointer}: ${issue.message}`),
     }) as Record<string, unknown>;
-    const schema = index.validator.store.root(blockSchemaId(block));
+    const schema = index.validator.store.root(schemaId);
     // Content that is not there (a failed source, an empty list) leaves no orphan heading behind.
     if (!isShown(schema.schema, props)) return;
-    for (const problem of index.validator.checkResolvedProps(block, props)) {
-      // Rendered anyway: blocks tolerate missing or odd values; the log tells the content team.
+    const { fits, problems } = index.validator.checkResolvedProps(block, props);
+    if (!fits) {
+      // Still a value the block cannot take (not from one binding): the section is left out, never the page.
+      logOnce(`[content] ${where} (${block}) left out: its content does not fit: ${problems.join('; ')}`);
+      return;
+    }
+    for (const problem of problems) {
+      // Missing values: rendered anyway (blocks render without them); the log tells the content team.
       logOnce(`[content] ${where} (${block}) content does not fit: ${problem}`);
     }
     out.push({
@@ -250,11 +280,12 @@ function resolveJsonLd(run: Run, definition: PageDefinition | undefined, scope: 
   (definition?.structuredData ?? []).forEach((spec, index) => {
     const where = `${definition!.file} /structuredData/${index}`;
     const { type, ...raw } = spec;
-    const props = resolve(raw, scope, { onIssue: (issue) => logOnce(`[content] ${where}${issue.pointer}: ${issue.message}`) }) as Record<
-      string,
-      unknown
-    >;
-    const clean = transform(run, props, run.index.validator.store.root(structuredDataSchemaId(type))) as Record<string, unknown>;
+    const schemaId = structuredDataSchemaId(type);
+    const props = resolve(raw, scope, {
+      misfit: (value, pointer) => run.index.validator.misfit(schemaId, pointer, value),
+      onIssue: (issue) => logOnce(`[content] ${where}${issue.pointer}: ${issue.message}`),
+    }) as Record<string, unknown>;
+    const clean = transform(run, props, run.index.validator.store.root(schemaId)) as Record<string, unknown>;
     const item = toJsonLd(type, clean, ctx);
     if (item) out.push(item);
     else logOnce(`[content] ${where} (${type}) left out: the content lacks a required field`);
@@ -306,7 +337,7 @@ async function loadPage(run: Run, request: Request): Promise<PageData> {
     if (outage && loaded.value.failed.length === Object.keys(definition!.sources).length) pageError = outage.error;
   }
   const scope: Scope = { ...layout.value.values, ...pageContent, ...baseScope };
-  const chrome = resolveChrome(site, scope, run.sanitize.html);
+  const chrome = resolveChrome(site, scope, run.sanitize.html, run.logOnce);
 
   // A content 404 (unknown slug) is a page 404, like an unknown route.
   const isNotFound = !found || pageError?.notFound;
@@ -319,7 +350,11 @@ async function loadPage(run: Run, request: Request): Promise<PageData> {
     const page: PageData = {
       layout: notFound?.layout ?? 'main',
       meta: notFound
-        ? { ...resolveMeta(notFound, scope), title: text(resolve(notFound.meta?.title, scope)) ?? 'Page not found' }
+        ? {
+            ...resolveMeta(run, notFound, scope),
+            title:
+              text(resolve(notFound.meta?.title, scope, textOptions(run.logOnce, `${notFound.file} /meta`), '/title')) ?? 'Page not found',
+          }
         : { title: 'Page not found' },
       // The 404 status keeps it out of search indexes; no canonical, since it stands for no URL.
       seo: pageSeo(sections, site, origin),
@@ -336,7 +371,7 @@ async function loadPage(run: Run, request: Request): Promise<PageData> {
   const canonical = canonicalUrl(origin, url);
   return {
     layout: page.layout,
-    meta: resolveMeta(page, scope),
+    meta: resolveMeta(run, page, scope),
     seo: pageSeo(sections, site, origin, canonical),
     jsonLd: resolveJsonLd(run, page, scope, ctx(canonical)),
     sections,
