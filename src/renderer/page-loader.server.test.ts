@@ -97,6 +97,13 @@ describe('createPageLoader', () => {
     expect((await whole.pages.loadPageResponse(request('/privacy-policy'))).init?.headers).toEqual({});
   });
 
+  it('marks a 404 made while the layout read failed as stale, so it is not kept', async () => {
+    const { pages } = loader({ '/api/header_footer_common': new ContentError('timeout', '/api/header_footer_common') });
+    const error = (await pages.loadPageResponse(request('/no-such-page')).catch((e: unknown) => e)) as { init?: ResponseInit };
+    expect(error.init?.status).toBe(404);
+    expect(new Headers(error.init?.headers).get('X-Content-Stale')).toBe('1');
+  });
+
   it('maps an outage of every read to one status: 503 unreachable or slow, 502 a bad answer', async () => {
     const down = loader({ '/api/page/privacy-policy': new ContentError('unreachable', '/api/page/privacy-policy') });
     const unreachable = await thrown(down.pages.loadPage(request('/privacy-policy')));

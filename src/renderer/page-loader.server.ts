@@ -7,7 +7,7 @@
 import { LRUCache } from 'lru-cache';
 import { data } from 'react-router';
 import { isBlockName } from '../blocks/registry.ts';
-import { ContentError, markDegraded, RETRY_AFTER_SECONDS, statusOf, trackStaleness } from '../server/content-client.ts';
+import { ContentError, isDegraded, markDegraded, RETRY_AFTER_SECONDS, statusOf, trackStaleness } from '../server/content-client.ts';
 import { sanitizeEmbed, sanitizeHtml } from '../server/sanitize.ts';
 import { isBinding, resolve, type ResolveOptions, type Scope } from './bindings.ts';
 import type { DefinitionIndex } from './definitions.server.ts';
@@ -154,12 +154,15 @@ function textOptions(logOnce: (message: string) => void, where: string): Resolve
   };
 }
 
+/** The meta of a definition that declares none: its `page` source's page_data. */
+export const DEFAULT_META: NonNullable<PageDefinition['meta']> = {
+  title: { $bind: 'page.page_data.page_title' },
+  keywords: { $bind: 'page.page_data.meta_keywords' },
+  description: { $bind: 'page.page_data.meta_description' },
+};
+
 function resolveMeta(run: Run, definition: PageDefinition, scope: Scope): PageMeta {
-  const meta = definition.meta ?? {
-    title: { $bind: 'page.page_data.page_title' },
-    keywords: { $bind: 'page.page_data.meta_keywords' },
-    description: { $bind: 'page.page_data.meta_description' },
-  };
+  const meta = definition.meta ?? DEFAULT_META;
   const options = textOptions(run.logOnce, `${definition.file} /meta`);
   return {
     title: text(resolve(meta.title, scope, options, '/title')),
@@ -364,7 +367,8 @@ async function loadPage(run: Run, request: Request): Promise<PageData> {
       brochureButton: notFound?.brochureButton ? site.brochureButton : undefined,
       forms: run.captchaSiteKey ? { captchaSiteKey: run.captchaSiteKey } : {},
     };
-    throw data(page, { status: 404 });
+    // Like a page, a 404 made with content left out or stale says so (and is not kept).
+    throw data(page, { status: 404, headers: staleHeaders(isDegraded()) });
   }
   const page = definition!;
   const sections = resolveSections(run, page, scope);
@@ -380,6 +384,11 @@ async function loadPage(run: Run, request: Request): Promise<PageData> {
     scrollTo: page.scrollTo,
     forms: run.captchaSiteKey ? { captchaSiteKey: run.captchaSiteKey } : {},
   };
+}
+
+/** `X-Content-Stale: 1` when content was served stale or left out: the page is shown but not kept (src/server/document.ts). */
+function staleHeaders(stale: boolean): Record<string, string> {
+  return stale ? { 'X-Content-Stale': '1' } : {};
 }
 
 /** Responses the loader throws on purpose (404 page, content unavailable). */
@@ -420,7 +429,7 @@ export function createPageLoader(options: PageLoaderOptions): PageLoader {
       const run = runOf();
       try {
         const { value, stale } = await trackStaleness(() => loadPage(run, request));
-        return data(value, { headers: stale ? { 'X-Content-Stale': '1' } : {} });
+        return data(value, { headers: staleHeaders(stale) });
       } catch (error) {
         if (isThrownResponse(error)) throw error;
         // A bug, not bad content: log it, and still give the visitor the site's header and footer

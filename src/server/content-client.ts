@@ -128,6 +128,11 @@ export async function trackStaleness<T>(fn: () => Promise<T>): Promise<{ value: 
   return { value, stale: state.stale };
 }
 
+/** Whether a content read of the page being rendered has so far been served stale or left out. */
+export function isDegraded(): boolean {
+  return staleness.getStore()?.stale ?? false;
+}
+
 /** Marks the page being rendered as not fit to keep (a source it reads failed and was left out). */
 export function markDegraded(): void {
   const state = staleness.getStore();
