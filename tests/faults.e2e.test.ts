@@ -83,7 +83,7 @@ interface Answer {
 
 async function get(path: string): Promise<Answer> {
   try {
-    const response = await fetch(`${site.url}${path}`, { redirect: 'manual' });
+    const response = await fetch(`${site.url}${path}`, { redirect: 'manual', signal: AbortSignal.timeout(20_000) });
     const body = await response.text();
     return {
       status: response.status,
@@ -94,7 +94,7 @@ async function get(path: string): Promise<Answer> {
       body,
     };
   } catch (error) {
-    // The process is gone (or hangs up): counted as "other" and failed below.
+    // The process is gone, hangs up or does not answer within 20 s: counted as "other" and failed below.
     return { status: 0, stale: false, retryAfter: null, blocks: [], body: String(error) };
   }
 }
