@@ -1,6 +1,6 @@
 /**
  * Faults as a fixture: the production build against a content service that misbehaves
- * (./e2e/fault-service.ts) over every route of the site and the /api reads behind them, cold
+ * (./e2e/fault-service.ts) over every route of the site, the /api reads behind them and the sitemap, cold
  * (nothing ever read) and warm (after a good render), and with every bound content field in turn
  * given a value of the wrong type. The process never exits and nothing answers 500; a cold page
  * answers 503 (502 for a bad answer) with Retry-After, as /api does for the same fault; a warm page
@@ -165,6 +165,7 @@ async function goodPass(): Promise<void> {
     );
   }
   for (const [i, answer] of (await pool(apiPaths, 8, (path) => getGood(path, 200))).entries()) good.set(apiPaths[i], answer);
+  good.set('/sitemap.xml', await getGood('/sitemap.xml', 200));
   for (const page of pages) expect(good.get(page.url)!.status, page.url).toBe(page.definition ? 200 : 404);
   tally(
     'none',
@@ -183,6 +184,7 @@ describe('content faults over every route, on the production build', () => {
         const answers = await pool(pages, 8, (page) => get(page.url));
         if (apiPaths.length === 0) apiPaths = [...new Set(faults.reads)];
         const api = await pool(apiPaths, 8, get);
+        const sitemap = await get('/sitemap.xml');
         faults.set();
         await expectAlive();
         tally(kind, 'pages cold', answers);
@@ -199,6 +201,8 @@ describe('content faults over every route, on the production build', () => {
           expect(answer.status, `${kind} ${apiPaths[i]}`).toBe(COLD_STATUS[kind]);
           expect(answer.retryAfter, `${kind} ${apiPaths[i]}`).toMatch(/^\d+$/);
         });
+        expect(sitemap.status, `${kind} /sitemap.xml`).toBe(COLD_STATUS[kind]);
+        expect(sitemap.retryAfter, `${kind} /sitemap.xml`).toMatch(/^\d+$/);
       }
     },
   );
@@ -212,6 +216,7 @@ describe('content faults over every route, on the production build', () => {
       faults.set({ kind });
       const answers = await pool(pages, 8, (page) => get(page.url));
       const api = await pool(apiPaths, 8, get);
+      const sitemap = await get('/sitemap.xml');
       faults.set();
       await expectAlive();
       tally(kind, 'pages warm', answers);
@@ -230,6 +235,7 @@ describe('content faults over every route, on the production build', () => {
         expect(answer.stale, where).toBe(true);
         expect(JSON.parse(answer.body), where).toEqual(JSON.parse(good.get(apiPaths[i])!.body));
       });
+      expect(sitemap.body, `${kind} /sitemap.xml`).toBe(good.get('/sitemap.xml')!.body);
     }
   });
 
