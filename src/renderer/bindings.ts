@@ -62,14 +62,20 @@ export interface ResolveIssue {
 }
 
 export interface ResolveOptions {
-  /** Told about content that does not fit a binding (e.g. $each over a non-list). */
+  /** Told about content that does not fit a binding (e.g. $each over a non-list, a value of the wrong type). */
   onIssue?: (issue: ResolveIssue) => void;
+  /**
+   * Why a bound value cannot stand at `pointer` (e.g. "must be string"), or undefined when it can.
+   * A value that cannot counts as no value: the binding's next path or its default applies.
+   */
+  misfit?: (value: unknown, pointer: string) => string | undefined;
 }
 
 /**
  * Resolves every binding inside `node`. A binding without a value (and without a default)
  * yields `undefined`, and object keys / list entries that resolve to `undefined` are dropped,
- * so a block simply renders without that part.
+ * so a block simply renders without that part. A bound value `options.misfit` refuses counts as
+ * no value.
  */
 export function resolve(node: unknown, scope: Scope, options: ResolveOptions = {}, pointer = ''): unknown {
   if (Array.isArray(node)) {
@@ -82,7 +88,10 @@ export function resolve(node: unknown, scope: Scope, options: ResolveOptions = {
     const paths = Array.isArray(bind.$bind) ? bind.$bind : [bind.$bind];
     for (const path of paths) {
       const value = getPath(scope, path);
-      if (hasValue(value)) return value;
+      if (!hasValue(value)) continue;
+      const misfit = options.misfit?.(value, pointer);
+      if (misfit === undefined) return value;
+      options.onIssue?.({ pointer, message: `"${path}" left out: it ${misfit}` });
     }
     return bind.default;
   }

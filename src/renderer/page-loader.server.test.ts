@@ -97,6 +97,13 @@ describe('createPageLoader', () => {
     expect((await whole.pages.loadPageResponse(request('/privacy-policy'))).init?.headers).toEqual({});
   });
 
+  it('marks a 404 made while the layout read failed as stale, so it is not kept', async () => {
+    const { pages } = loader({ '/api/header_footer_common': new ContentError('timeout', '/api/header_footer_common') });
+    const error = (await pages.loadPageResponse(request('/no-such-page')).catch((e: unknown) => e)) as { init?: ResponseInit };
+    expect(error.init?.status).toBe(404);
+    expect(new Headers(error.init?.headers).get('X-Content-Stale')).toBe('1');
+  });
+
   it('maps an outage of every read to one status: 503 unreachable or slow, 502 a bad answer', async () => {
     const down = loader({ '/api/page/privacy-policy': new ContentError('unreachable', '/api/page/privacy-policy') });
     const unreachable = await thrown(down.pages.loadPage(request('/privacy-policy')));
@@ -104,6 +111,38 @@ describe('createPageLoader', () => {
     expect(unreachable.data).toMatchObject({ kind: 'content-unavailable' });
     const broken = loader({ '/api/page/privacy-policy': new ContentError('invalid-json', '/api/page/privacy-policy') });
     expect((await thrown(broken.pages.loadPage(request('/privacy-policy')))).status).toBe(502);
+  });
+
+  it('leaves no read unhandled when reads fail with something other than a ContentError: a 500 page, the process lives', async () => {
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      const pages = createPageLoader({
+        definitions: () => definitions.current(),
+        // Every read (the page's and the layout's) fails, each after its own delay.
+        read: (path) =>
+          new Promise((_resolve, reject) =>
+            setTimeout(() => reject(new TypeError(`terminated ${path}`)), path.includes('common') ? 30 : 5),
+          ),
+        origin: 'https://www.example.com',
+        imageBaseUrl: 'https://images.example.com/uploads/',
+        log: { warn: () => undefined, error: () => undefined },
+      });
+      expect((await thrown(pages.loadPageResponse(request('/privacy-policy')))).status).toBe(500);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
+  });
+
+  it('asks to try again later: Retry-After on the 503 and 502 of a content outage', async () => {
+    for (const kind of ['timeout', 'too-large'] as const) {
+      const down = loader({ '/api/page/privacy-policy': new ContentError(kind, '/api/page/privacy-policy') });
+      const error = (await down.pages.loadPage(request('/privacy-policy')).catch((e: unknown) => e)) as { init?: ResponseInit };
+      expect(new Headers(error.init?.headers).get('Retry-After')).toMatch(/^\d+$/);
+    }
   });
 
   it('reads the route parameters into the source path, encoded', async () => {

@@ -7,9 +7,9 @@
 import { LRUCache } from 'lru-cache';
 import { data } from 'react-router';
 import { isBlockName } from '../blocks/registry.ts';
-import { ContentError, markDegraded, statusOf, trackStaleness } from '../server/content-client.ts';
+import { ContentError, isDegraded, markDegraded, RETRY_AFTER_SECONDS, statusOf, trackStaleness } from '../server/content-client.ts';
 import { sanitizeEmbed, sanitizeHtml } from '../server/sanitize.ts';
-import { isBinding, resolve, type Scope } from './bindings.ts';
+import { isBinding, resolve, type ResolveOptions, type Scope } from './bindings.ts';
 import type { DefinitionIndex } from './definitions.server.ts';
 import {
   sectionKey,
@@ -146,16 +146,28 @@ function text(value: unknown): string | undefined {
   return typeof value === 'string' || typeof value === 'number' ? String(value) : undefined;
 }
 
-function resolveMeta(definition: PageDefinition, scope: Scope): PageMeta {
-  const meta = definition.meta ?? {
-    title: { $bind: 'page.page_data.page_title' },
-    keywords: { $bind: 'page.page_data.meta_keywords' },
-    description: { $bind: 'page.page_data.meta_description' },
-  };
+/** Resolve options for values that must be text (meta, the chrome's bound values): anything else counts as no value, logged once. */
+function textOptions(logOnce: (message: string) => void, where: string): ResolveOptions {
   return {
-    title: text(resolve(meta.title, scope)),
-    keywords: text(resolve(meta.keywords, scope)),
-    description: text(resolve(meta.description, scope)),
+    misfit: (value) => (text(value) === undefined ? `is ${Array.isArray(value) ? 'a list' : typeof value}, not text` : undefined),
+    onIssue: (issue) => logOnce(`[content] ${where}${issue.pointer}: ${issue.message}`),
+  };
+}
+
+/** The meta of a definition that declares none: its `page` source's page_data. */
+export const DEFAULT_META: NonNullable<PageDefinition['meta']> = {
+  title: { $bind: 'page.page_data.page_title' },
+  keywords: { $bind: 'page.page_data.meta_keywords' },
+  description: { $bind: 'page.page_data.meta_description' },
+};
+
+function resolveMeta(run: Run, definition: PageDefinition, scope: Scope): PageMeta {
+  const meta = definition.meta ?? DEFAULT_META;
+  const options = textOptions(run.logOnce, `${definition.file} /meta`);
+  return {
+    title: text(resolve(meta.title, scope, options, '/title')),
+    keywords: text(resolve(meta.keywords, scope, options, '/keywords')),
+    description: text(resolve(meta.description, scope, options, '/description')),
   };
 }
 
@@ -169,8 +181,19 @@ function withBrand<T>(value: T, brand: string): T {
   return value;
 }
 
-export function resolveChrome(site: SiteConfig, scope: Scope, sanitize: (html: string) => string = sanitizeHtml): ResolvedChrome {
-  const footer = withBrand(resolve(site.footer, scope) as ResolvedChrome['footer'], site.brand);
+/**
+ * The header and footer of site.config.json, the footer's bindings resolved. Every bindable footer
+ * value is text (textValue/htmlValue in the site schema): a bound value that is not text gives way
+ * to the binding's default in site.config.json, or is left out, and is logged once.
+ */
+export function resolveChrome(
+  site: SiteConfig,
+  scope: Scope,
+  sanitize: (html: string) => string = sanitizeHtml,
+  logOnce: (message: string) => void = () => undefined,
+): ResolvedChrome {
+  const resolved = resolve(site.footer, scope, textOptions(logOnce, 'site.config.json /footer'));
+  const footer = withBrand(resolved as ResolvedChrome['footer'], site.brand);
   const contact = footer.contact?.text ? { ...footer.contact, text: sanitize(footer.contact.text) } : footer.contact;
   return {
     name: site.name,
@@ -195,14 +218,24 @@ function resolveSections(run: Run, definition: PageDefinition, scope: Scope): Re
       return;
     }
     const { block, id, ...raw } = section;
+    const schemaId = blockSchemaId(block);
+    // A bound value of the wrong type counts as missing (the binding's next path or default
+    // applies), so one bad field costs that value, not the section or the page.
     const props = resolve(raw, scope, {
+      misfit: (value, pointer) => index.validator.misfit(schemaId, pointer, value),
       onIssue: (issue) => logOnce(`[content] ${where}${issue.pointer}: ${issue.message}`),
     }) as Record<string, unknown>;
-    const schema = index.validator.store.root(blockSchemaId(block));
+    const schema = index.validator.store.root(schemaId);
     // Content that is not there (a failed source, an empty list) leaves no orphan heading behind.
     if (!isShown(schema.schema, props)) return;
-    for (const problem of index.validator.checkResolvedProps(block, props)) {
-      // Rendered anyway: blocks tolerate missing or odd values; the log tells the content team.
+    const { fits, problems } = index.validator.checkResolvedProps(block, props);
+    if (!fits) {
+      // Still a value the block cannot take (not from one binding): the section is left out, never the page.
+      logOnce(`[content] ${where} (${block}) left out: its content does not fit: ${problems.join('; ')}`);
+      return;
+    }
+    for (const problem of problems) {
+      // Missing values: rendered anyway (blocks render without them); the log tells the content team.
       logOnce(`[content] ${where} (${block}) content does not fit: ${problem}`);
     }
     out.push({
@@ -250,11 +283,12 @@ function resolveJsonLd(run: Run, definition: PageDefinition | undefined, scope: 
   (definition?.structuredData ?? []).forEach((spec, index) => {
     const where = `${definition!.file} /structuredData/${index}`;
     const { type, ...raw } = spec;
-    const props = resolve(raw, scope, { onIssue: (issue) => logOnce(`[content] ${where}${issue.pointer}: ${issue.message}`) }) as Record<
-      string,
-      unknown
-    >;
-    const clean = transform(run, props, run.index.validator.store.root(structuredDataSchemaId(type))) as Record<string, unknown>;
+    const schemaId = structuredDataSchemaId(type);
+    const props = resolve(raw, scope, {
+      misfit: (value, pointer) => run.index.validator.misfit(schemaId, pointer, value),
+      onIssue: (issue) => logOnce(`[content] ${where}${issue.pointer}: ${issue.message}`),
+    }) as Record<string, unknown>;
+    const clean = transform(run, props, run.index.validator.store.root(schemaId)) as Record<string, unknown>;
     const item = toJsonLd(type, clean, ctx);
     if (item) out.push(item);
     else logOnce(`[content] ${where} (${type}) left out: the content lacks a required field`);
@@ -269,8 +303,8 @@ function unavailable(run: Run, error: ContentError, chrome: ResolvedChrome): nev
     message: 'This page’s content could not be loaded right now.',
     chrome,
   };
-  // 503 when the service could not be reached in time, 502 when it answered badly.
-  throw data(payload, { status: statusOf(error) });
+  // 503 when the service could not be reached in time, 502 when it answered badly; either may pass.
+  throw data(payload, { status: statusOf(error), headers: { 'Retry-After': String(RETRY_AFTER_SECONDS) } });
 }
 
 async function loadPage(run: Run, request: Request): Promise<PageData> {
@@ -286,23 +320,28 @@ async function loadPage(run: Run, request: Request): Promise<PageData> {
   const layoutSources = definition?.layout === 'standalone' ? {} : (site.layoutSources as Record<string, SourceSpec>);
   // Layout sources are never required: the chrome has its defaults in site.config.json.
   const layoutOptional = Object.fromEntries(Object.entries(layoutSources).map(([name, s]) => [name, { ...s, required: false }]));
-  const layoutPromise = loadSources(run, layoutOptional, baseScope, site.brand, 'site.config.json layoutSources');
+  // Both loads run in parallel and both are awaited before anything is thrown: a failure of one
+  // never leaves the other's rejection unhandled (that would end the process).
+  const [layout, loaded] = await Promise.allSettled([
+    loadSources(run, layoutOptional, baseScope, site.brand, 'site.config.json layoutSources'),
+    definition ? loadSources(run, definition.sources, baseScope, site.brand, definition.file) : undefined,
+  ]);
+  if (layout.status === 'rejected') throw layout.reason;
 
   let pageContent: Record<string, unknown> = {};
   let pageError: ContentError | undefined;
-  try {
-    const loaded = definition ? await loadSources(run, definition.sources, baseScope, site.brand, definition.file) : undefined;
-    pageContent = loaded?.values ?? {};
+  if (loaded.status === 'rejected') {
+    if (!(loaded.reason instanceof ContentError)) throw loaded.reason;
+    pageError = loaded.reason;
+  } else if (loaded.value) {
+    pageContent = loaded.value.values;
     // Nothing to show at all while the service is down: the error page says so (a page of
     // defaults would be cached and indexed as if it were the real page).
-    const outage = loaded?.failed.find((f) => !f.error.notFound);
-    if (loaded && outage && loaded.failed.length === Object.keys(definition!.sources).length) pageError = outage.error;
-  } catch (error) {
-    if (!(error instanceof ContentError)) throw error;
-    pageError = error;
+    const outage = loaded.value.failed.find((f) => !f.error.notFound);
+    if (outage && loaded.value.failed.length === Object.keys(definition!.sources).length) pageError = outage.error;
   }
-  const scope: Scope = { ...(await layoutPromise).values, ...pageContent, ...baseScope };
-  const chrome = resolveChrome(site, scope, run.sanitize.html);
+  const scope: Scope = { ...layout.value.values, ...pageContent, ...baseScope };
+  const chrome = resolveChrome(site, scope, run.sanitize.html, run.logOnce);
 
   // A content 404 (unknown slug) is a page 404, like an unknown route.
   const isNotFound = !found || pageError?.notFound;
@@ -315,7 +354,11 @@ async function loadPage(run: Run, request: Request): Promise<PageData> {
     const page: PageData = {
       layout: notFound?.layout ?? 'main',
       meta: notFound
-        ? { ...resolveMeta(notFound, scope), title: text(resolve(notFound.meta?.title, scope)) ?? 'Page not found' }
+        ? {
+            ...resolveMeta(run, notFound, scope),
+            title:
+              text(resolve(notFound.meta?.title, scope, textOptions(run.logOnce, `${notFound.file} /meta`), '/title')) ?? 'Page not found',
+          }
         : { title: 'Page not found' },
       // The 404 status keeps it out of search indexes; no canonical, since it stands for no URL.
       seo: pageSeo(sections, site, origin),
@@ -325,14 +368,15 @@ async function loadPage(run: Run, request: Request): Promise<PageData> {
       brochureButton: notFound?.brochureButton ? site.brochureButton : undefined,
       forms: run.captchaSiteKey ? { captchaSiteKey: run.captchaSiteKey } : {},
     };
-    throw data(page, { status: 404 });
+    // Like a page, a 404 made with content left out or stale says so (and is not kept).
+    throw data(page, { status: 404, headers: staleHeaders(isDegraded()) });
   }
   const page = definition!;
   const sections = resolveSections(run, page, scope);
   const canonical = canonicalUrl(origin, url);
   return {
     layout: page.layout,
-    meta: resolveMeta(page, scope),
+    meta: resolveMeta(run, page, scope),
     seo: pageSeo(sections, site, origin, canonical),
     jsonLd: resolveJsonLd(run, page, scope, ctx(canonical)),
     sections,
@@ -341,6 +385,11 @@ async function loadPage(run: Run, request: Request): Promise<PageData> {
     scrollTo: page.scrollTo,
     forms: run.captchaSiteKey ? { captchaSiteKey: run.captchaSiteKey } : {},
   };
+}
+
+/** `X-Content-Stale: 1` when content was served stale or left out: the page is shown but not kept (src/server/document.ts). */
+function staleHeaders(stale: boolean): Record<string, string> {
+  return stale ? { 'X-Content-Stale': '1' } : {};
 }
 
 /** Responses the loader throws on purpose (404 page, content unavailable). */
@@ -381,7 +430,7 @@ export function createPageLoader(options: PageLoaderOptions): PageLoader {
       const run = runOf();
       try {
         const { value, stale } = await trackStaleness(() => loadPage(run, request));
-        return data(value, { headers: stale ? { 'X-Content-Stale': '1' } : {} });
+        return data(value, { headers: staleHeaders(stale) });
       } catch (error) {
         if (isThrownResponse(error)) throw error;
         // A bug, not bad content: log it, and still give the visitor the site's header and footer

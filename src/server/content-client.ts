@@ -16,6 +16,12 @@ const endpoints = (contract as ContentContract).endpoints;
 /** Largest content answer read (bytes): a broken or hostile upstream cannot exhaust memory. */
 export const MAX_CONTENT_BYTES = 5 * 1024 * 1024;
 
+/** Deepest nesting of objects and lists accepted in a content answer (the sample's deepest is 5). */
+export const MAX_CONTENT_DEPTH = 64;
+
+/** Seconds a 503 or 502 for a content failure asks clients to wait before trying again (pages and /api). */
+export const RETRY_AFTER_SECONDS = 30;
+
 export type ContentFailure = 'unreachable' | 'timeout' | 'status' | 'invalid-json' | 'too-large';
 
 export class ContentError extends Error {
@@ -23,6 +29,8 @@ export class ContentError extends Error {
     readonly kind: ContentFailure,
     readonly path: string,
     readonly status?: number,
+    /** What was wrong with an answer, when the kind alone does not say (e.g. "is null, not an object"). */
+    detail?: string,
   ) {
     super(
       kind === 'status'
@@ -30,7 +38,7 @@ export class ContentError extends Error {
         : kind === 'timeout'
           ? `content service did not answer ${path} in time`
           : kind === 'invalid-json'
-            ? `content service sent invalid JSON for ${path}`
+            ? `content service sent invalid JSON for ${path}${detail ? `: it ${detail}` : ''}`
             : kind === 'too-large'
               ? `content service answer for ${path} is larger than ${MAX_CONTENT_BYTES} bytes`
               : `content service unreachable for ${path}`,
@@ -51,7 +59,7 @@ export function statusOf(error: ContentError): 404 | 502 | 503 {
 /** The body as text, refused past MAX_CONTENT_BYTES (announced or streamed). */
 async function limitedText(response: Response, shown: string): Promise<string> {
   if (Number(response.headers.get('content-length') ?? 0) > MAX_CONTENT_BYTES) {
-    await response.body?.cancel();
+    void response.body?.cancel().catch(() => undefined);
     throw new ContentError('too-large', shown);
   }
   const chunks: Uint8Array[] = [];
@@ -60,12 +68,55 @@ async function limitedText(response: Response, shown: string): Promise<string> {
   for (let read = await reader?.read(); read && !read.done; read = await reader?.read()) {
     size += read.value.byteLength;
     if (size > MAX_CONTENT_BYTES) {
-      await reader?.cancel();
+      void reader?.cancel().catch(() => undefined);
       throw new ContentError('too-large', shown);
     }
     chunks.push(read.value);
   }
   return Buffer.concat(chunks).toString('utf8');
+}
+
+/**
+ * How deeply a JSON text nests (objects and lists), counted without parsing, stopping as soon as
+ * it passes `limit`: nothing downstream (JSON.stringify for /api, the bindings, the prop
+ * transforms) ever walks an answer deeper than MAX_CONTENT_DEPTH.
+ */
+export function nestsDeeperThan(text: string, limit: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      // A backslash escapes the next character; a quote ends the string.
+      if (c === 0x5c) i++;
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x7b || c === 0x5b) {
+      if (++depth > limit) return true;
+    } else if (c === 0x7d || c === 0x5d) depth--;
+  }
+  return false;
+}
+
+/** The JSON object of a content answer; anything else (not JSON, nested absurdly deep, not an object) is a bad answer. */
+function parseAnswer(text: string, shown: string): Record<string, unknown> {
+  if (nestsDeeperThan(text, MAX_CONTENT_DEPTH))
+    throw new ContentError('invalid-json', shown, undefined, `nests deeper than ${MAX_CONTENT_DEPTH} levels`);
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new ContentError('invalid-json', shown);
+  }
+  // Every answer of the content contract is a JSON object (schemas/content/).
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new ContentError(
+      'invalid-json',
+      shown,
+      undefined,
+      `is ${value === null ? 'null' : Array.isArray(value) ? 'a list' : typeof value}, not an object`,
+    );
+  return value as Record<string, unknown>;
 }
 
 const staleness = new AsyncLocalStorage<{ stale: boolean }>();
@@ -75,6 +126,11 @@ export async function trackStaleness<T>(fn: () => Promise<T>): Promise<{ value: 
   const state = { stale: false };
   const value = await staleness.run(state, fn);
   return { value, stale: state.stale };
+}
+
+/** Whether a content read of the page being rendered has so far been served stale or left out. */
+export function isDegraded(): boolean {
+  return staleness.getStore()?.stale ?? false;
 }
 
 /** Marks the page being rendered as not fit to keep (a source it reads failed and was left out). */
@@ -142,28 +198,36 @@ export function createContentClient(options: ContentClientOptions): ContentClien
     const url = `${options.baseUrl}${shown}`;
     // Nothing may have been normalized away between the checked path and the request (dots, backslashes).
     if (new URL(url).pathname !== `${basePath}${path}`) throw new ContentError('status', shown, 404);
+    // One deadline for the whole read, headers and body: a service that sends its headers and then
+    // stalls or drips the body is as slow as one that never answers.
+    const signal = AbortSignal.timeout(options.timeoutMs);
+    const failed = (error: unknown): ContentError => {
+      if (error instanceof ContentError) return error;
+      // Refused, reset (also mid-body), a redirect: no answer to use.
+      return new ContentError(signal.aborted ? 'timeout' : 'unreachable', shown);
+    };
     let response: Response;
     try {
       response = await fetchImpl(url, {
         headers: { Authorization: authorization, Accept: 'application/json' },
-        signal: AbortSignal.timeout(options.timeoutMs),
+        signal,
         // A redirect would carry the credential's answer from somewhere else: the contract has none.
         redirect: 'error',
       });
     } catch (error) {
-      const name = (error as Error).name;
-      throw new ContentError(name === 'TimeoutError' || name === 'AbortError' ? 'timeout' : 'unreachable', shown);
+      throw failed(error);
     }
     if (!response.ok) {
-      await response.body?.cancel();
+      void response.body?.cancel().catch(() => undefined);
       throw new ContentError('status', shown, response.status);
     }
-    const text = await limitedText(response, shown);
+    let text: string;
     try {
-      return JSON.parse(text) as unknown;
-    } catch {
-      throw new ContentError('invalid-json', shown);
+      text = await limitedText(response, shown);
+    } catch (error) {
+      throw failed(error);
     }
+    return parseAnswer(text, shown);
   }
 
   const cache = new ContentCache({

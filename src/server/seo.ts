@@ -7,7 +7,7 @@
 import { Router, type Request, type Response } from 'express';
 import type { SitemapSpec } from '../generated/page-definition.ts';
 import type { PageDefinition } from '../renderer/validate/types.ts';
-import { ContentError, statusOf } from './content-client.ts';
+import { ContentError, RETRY_AFTER_SECONDS, statusOf } from './content-client.ts';
 
 /** A content read (cached, contract-checked); throws ContentError when it cannot be had. */
 export type ReadContent = (path: string, query: URLSearchParams) => Promise<unknown>;
@@ -115,6 +115,7 @@ export function seoRouter(options: { origin: string; definitions: () => PageDefi
       console.error(`[sitemap] ${error.message}`);
       res
         .status(statusOf(error) === 503 ? 503 : 502)
+        .set('Retry-After', String(RETRY_AFTER_SECONDS))
         .type('text/plain')
         .send('Sitemap temporarily unavailable');
     }

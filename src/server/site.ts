@@ -21,7 +21,7 @@ import type { EditorBackend } from '../renderer/editor/types.ts';
 import { declaredParams } from '../renderer/page-params.ts';
 import { urlFlags } from '../renderer/url-flags.ts';
 import { readConfig, type ServerConfig } from './config.ts';
-import { ContentError, createContentClient, statusOf, type ContentClient } from './content-client.ts';
+import { ContentError, createContentClient, RETRY_AFTER_SECONDS, statusOf, type ContentClient } from './content-client.ts';
 import { inlineCriticalCss } from './critical-css.ts';
 import type { DocumentSettings } from './document.ts';
 import { healthRouter, readinessPath } from './health.ts';
@@ -136,7 +136,9 @@ function contentProxy(content: ContentClient): RequestHandler {
       res.set('Cache-Control', 'public, max-age=60').json(data);
     } catch (error) {
       if (!(error instanceof ContentError)) throw error;
+      // The pages' mapping (statusOf), and like their error pages a 503 or 502 says when to try again.
       const status = statusOf(error);
+      if (status !== 404) res.set('Retry-After', String(RETRY_AFTER_SECONDS));
       res.status(status).json({ message: status === 404 ? 'Not found' : 'Content service unavailable' });
     }
   };

@@ -7,7 +7,7 @@
  * errors), ./binding-checks.ts (props and bindings), ./sources.ts (sources and sitemap against the
  * contract), ./routes.ts (route parameters, checks across files), ./types.ts (inputs and results).
  */
-import { Ajv } from 'ajv';
+import { Ajv, type ErrorObject } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import type { DefinitionFile, SitemapSpec, SourceSpec } from '../../generated/page-definition.ts';
 import { ContractPaths, withBrand } from '../../server/contract-paths.ts';
@@ -17,6 +17,7 @@ import {
   DEFINITION_SCHEMA_ID,
   didYouMean,
   escapePointer,
+  type Located,
   SchemaStore,
   SITE_SCHEMA_ID,
   structuredDataSchemaId,
@@ -37,6 +38,11 @@ import type {
   ValidatorResources,
 } from './types.ts';
 
+/** Only "required" errors: the value lacks parts, but what is there fits. */
+function onlyMissing(errors: ErrorObject[]): boolean {
+  return errors.every((error) => error.keyword === 'required');
+}
+
 // ajv-formats ships CommonJS; its default export arrives wrapped under some loaders.
 const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ??
   addFormatsModule) as typeof addFormatsModule;
@@ -50,6 +56,8 @@ export class DefinitionValidator {
   private readonly contracts = new Map<string, ContractPaths>();
   /** Scope entries of site.config.json's layoutSources, visible to main and form pages. */
   private layoutScope: ScopeMap = new Map();
+  /** schemaAt's answers, by schema and pointer pattern. */
+  private readonly located = new Map<string, Located | undefined>();
 
   constructor(resources: ValidatorResources) {
     this.store = new SchemaStore(resources.schemas);
@@ -75,14 +83,45 @@ export class DefinitionValidator {
 
   /**
    * Checks resolved props (after bindings) against the block schema: how the server notices
-   * content that does not fit what a definition promised. Returns readable messages.
+   * content that does not fit what a definition promised. `fits` is false when a value is there
+   * but of the wrong kind (a type, an enum…); values that are merely missing still fit (blocks
+   * render without them). `problems` are readable messages either way.
    */
-  checkResolvedProps(block: string, props: unknown): string[] {
+  checkResolvedProps(block: string, props: unknown): { fits: boolean; problems: string[] } {
     const fn = this.checker.compile(blockSchemaId(block));
-    if (fn(props)) return [];
-    const out: string[] = [];
-    reportAjvErrors(fn.errors ?? [], '', (pointer, message) => out.push(`${pointer || '/'}: ${message}`));
-    return out;
+    if (fn(props)) return { fits: true, problems: [] };
+    const problems: string[] = [];
+    reportAjvErrors(fn.errors ?? [], '', (pointer, message) => problems.push(`${pointer || '/'}: ${message}`));
+    return { fits: onlyMissing(fn.errors ?? []), problems };
+  }
+
+  /**
+   * Why `value` cannot stand at `pointer` of the schema `schemaId` (e.g. a block's props), or
+   * undefined when it can: the same rule as checkResolvedProps (missing parts are no misfit), for
+   * one bound value, so the page loader can leave it out and fall back (src/renderer/bindings.ts).
+   */
+  misfit(schemaId: string, pointer: string, value: unknown): string | undefined {
+    const loc = this.schemaAt(schemaId, pointer);
+    if (!loc) return undefined;
+    const fn = this.checker.compile(`${loc.base}#${loc.pointer}`);
+    if (fn(value) || onlyMissing(fn.errors ?? [])) return undefined;
+    const problems: string[] = [];
+    reportAjvErrors(fn.errors ?? [], '', (at, message) => problems.push(at ? `${at}: ${message}` : message));
+    return problems.join('; ');
+  }
+
+  /** The schema of the value at `pointer` (list indexes any) inside the schema `schemaId`; undefined where none is declared. */
+  private schemaAt(schemaId: string, pointer: string): Located | undefined {
+    const key = `${schemaId}#${pointer.replace(/\/\d+(?=\/|$)/g, '/*')}`;
+    if (this.located.has(key)) return this.located.get(key);
+    let loc: Located | undefined = this.store.root(schemaId);
+    for (const raw of pointer.split('/').slice(1)) {
+      if (!loc) break;
+      const segment = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+      loc = /^\d+$/.test(segment) ? this.store.items(loc) : (this.store.fields(loc).get(segment) ?? this.store.additional(loc));
+    }
+    this.located.set(key, loc);
+    return loc;
   }
 
   validate(files: { file: string; text: string }[], siteInput: SiteInput): ValidationResult {
