@@ -39,6 +39,7 @@ function client(cacheTtlMs = 60_000, timeoutMs = TIMEOUT_MS) {
     cacheTtlMs,
     cacheStaleMs: 0,
     cacheMaxEntries: 100,
+    brand: () => 'northwind',
     log: () => undefined,
   });
 }
