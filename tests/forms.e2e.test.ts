@@ -147,6 +147,17 @@ const fieldBox = (control: Locator) =>
   control.locator('xpath=ancestor::div[contains(concat(" ", normalize-space(@class), " "), " form-field ")][1]');
 
 /** The items of the list that the submit button's description holds ("Still needed:"). */
+/** Holds the form's code back, as a slow connection would, while the server-rendered form is usable; call the result to let it arrive. */
+async function holdFormCode(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const arrived = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/site-form-[^/]*\.js$/, async (route) => {
+    await arrived;
+    await route.continue();
+  });
+  return release;
+}
+
 async function stillNeededItems(scope: Locator): Promise<Locator> {
   const hintIds = (await submitButton(scope).getAttribute('aria-describedby'))!.split(' ');
   return scope.locator(hintIds.map((id) => `[id="${id}"] li`).join(', '));
@@ -378,13 +389,7 @@ describe('forms in the browser', () => {
     watched = opened;
     const page = opened.page;
     const bundle = bundled('schedule-demo');
-    // Hold the form's code back, as a slow connection would, while the server-rendered form is usable.
-    let release!: () => void;
-    const arrived = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/site-form-[^/]*\.js$/, async (route) => {
-      await arrived;
-      await route.continue();
-    });
+    const release = await holdFormCode(page);
     await page.goto(`${site}${placements.get('schedule-demo')}`, { waitUntil: 'domcontentloaded' });
     const scope = page.locator('main [data-block="form"]').first().locator('form.rjsf');
     await fillValid(scope, bundle);
@@ -410,12 +415,7 @@ describe('forms in the browser', () => {
     watched = opened;
     const page = opened.page;
     const bundle = bundled('schedule-demo');
-    let release!: () => void;
-    const arrived = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/site-form-[^/]*\.js$/, async (route) => {
-      await arrived;
-      await route.continue();
-    });
+    const release = await holdFormCode(page);
     await page.goto(`${site}${placements.get('schedule-demo')}`, { waitUntil: 'domcontentloaded' });
     const scope = page.locator('main [data-block="form"]').first().locator('form.rjsf');
     const email = scope.getByLabel(labelled('Email'));
