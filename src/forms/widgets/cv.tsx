@@ -5,10 +5,10 @@
  * schema (../file-field.ts).
  */
 import type { WidgetProps } from '@rjsf/utils';
-import { ariaDescribedByIds } from '@rjsf/utils';
 import { useMemo, useRef, useState } from 'react';
 import type { SiteFormContext } from '../context.ts';
 import { fileRules, sentFileName } from '../file-field.ts';
+import { describedBy } from '../templates.tsx';
 
 function readBase64(file: File): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -43,7 +43,7 @@ export function CvWidget({ id, onChange, onBlur, rawErrors, schema, options, reg
         type="file"
         accept={options.accept === undefined ? undefined : String(options.accept)}
         aria-invalid={rawErrors?.length || problem ? true : undefined}
-        aria-describedby={`${ariaDescribedByIds(id)} ${id}__file`}
+        aria-describedby={describedBy(id, schema, `${id}__file`)}
         onBlur={() => onBlur(id, value)}
         onChange={async (event) => {
           const file = event.target.files?.[0];
