@@ -10,6 +10,20 @@ export function describedBy(id: string, schema: RJSFSchema, ...more: (string | u
   return [schema.description ? descriptionId(id) : undefined, errorId(id), ...more].filter(Boolean).join(' ');
 }
 
+/** The visible mark of a required control at its label (`required` on the control says it to assistive technology). */
+export function RequiredMark() {
+  return (
+    <span className="form-required-mark" aria-hidden="true">
+      {' *'}
+    </span>
+  );
+}
+
+/** What the mark means: one line per form (SiteForm shows it above the fields). */
+export function RequiredNote() {
+  return <p className="form-hint form-required-note">* required</p>;
+}
+
 /**
  * One field: label, the field's rule as a hint (its schema description: "10 digits"), input, and
  * its error messages; the input points to hint and messages with aria-describedby (describedBy),
@@ -27,7 +41,7 @@ export function FieldTemplate({ id, label, required, displayLabel, children, raw
       {displayLabel && !ownLabel ? (
         <label htmlFor={id} className="form-label">
           {label}
-          {required ? <span aria-hidden="true"> *</span> : null}
+          {required ? <RequiredMark /> : null}
         </label>
       ) : null}
       {hint ? (

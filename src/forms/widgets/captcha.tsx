@@ -6,7 +6,7 @@
 import type { WidgetProps } from '@rjsf/utils';
 import { lazy, Suspense, useRef } from 'react';
 import type { SiteFormContext } from '../context.ts';
-import { describedBy } from '../templates.tsx';
+import { describedBy, RequiredMark } from '../templates.tsx';
 
 const ReCaptcha = lazy(() => import('react-google-recaptcha'));
 
@@ -15,19 +15,23 @@ export function CaptchaWidget(props: WidgetProps) {
   return context.captchaSiteKey ? <GoogleCaptcha {...props} siteKey={context.captchaSiteKey} /> : <LocalCaptcha {...props} />;
 }
 
-function LocalCaptcha({ id, value, onChange, onBlur, rawErrors, schema }: WidgetProps) {
+function LocalCaptcha({ id, value, onChange, onBlur, rawErrors, schema, required }: WidgetProps) {
   return (
     <label className="form-check form-captcha" htmlFor={id}>
       <input
         id={id}
         type="checkbox"
+        required={required}
         checked={typeof value === 'string' && value !== ''}
         aria-invalid={rawErrors?.length ? true : undefined}
         aria-describedby={describedBy(id, schema)}
         onChange={(event) => onChange(event.target.checked ? `local-${crypto.randomUUID()}` : undefined)}
         onBlur={() => onBlur(id, value)}
       />
-      <span>I&apos;m not a robot</span>
+      <span>
+        I&apos;m not a robot
+        {required ? <RequiredMark /> : null}
+      </span>
     </label>
   );
 }

@@ -19,7 +19,7 @@ function readBase64(file: File): Promise<string> {
   });
 }
 
-export function CvWidget({ id, onChange, onBlur, rawErrors, schema, options, registry, value }: WidgetProps) {
+export function CvWidget({ id, onChange, onBlur, rawErrors, schema, options, registry, value, required }: WidgetProps) {
   const context = registry.formContext as SiteFormContext;
   const input = useRef<HTMLInputElement>(null);
   const [name, setName] = useState<string>();
@@ -41,6 +41,7 @@ export function CvWidget({ id, onChange, onBlur, rawErrors, schema, options, reg
         ref={input}
         id={id}
         type="file"
+        required={required}
         accept={options.accept === undefined ? undefined : String(options.accept)}
         aria-invalid={rawErrors?.length || problem ? true : undefined}
         aria-describedby={describedBy(id, schema, `${id}__file`)}

@@ -7,7 +7,7 @@
  */
 import type { BaseInputTemplateProps, WidgetProps } from '@rjsf/utils';
 import type { ChangeEvent } from 'react';
-import { describedBy } from '../templates.tsx';
+import { describedBy, RequiredMark } from '../templates.tsx';
 import { CharacterCount, characterCount } from './character-count.tsx';
 
 export function BaseInputTemplate(props: BaseInputTemplateProps) {
@@ -99,11 +99,20 @@ export function MobileWidget(props: WidgetProps) {
 }
 
 export function TermsWidget(props: WidgetProps) {
-  const { id, value, onChange, schema } = props;
+  const { id, value, onChange, schema, required } = props;
   return (
     <label className="form-check" htmlFor={id}>
-      <input {...controlProps(props)} type="checkbox" checked={value === true} onChange={(event) => onChange(event.target.checked)} />
-      <span>{schema.title}</span>
+      <input
+        {...controlProps(props)}
+        type="checkbox"
+        required={required}
+        checked={value === true}
+        onChange={(event) => onChange(event.target.checked)}
+      />
+      <span>
+        {schema.title}
+        {required ? <RequiredMark /> : null}
+      </span>
     </label>
   );
 }
