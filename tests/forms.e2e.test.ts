@@ -249,6 +249,29 @@ describe('forms in the browser', () => {
     },
   );
 
+  it("the contact form takes 'José Müller' and 'Ada@Example.com' as typed and sends them: 202 and Thanks", async () => {
+    const { page, scope, bundle } = await openForm('contact');
+    await fillValid(scope, bundle);
+    const name = scope.getByRole('textbox', { name: labelled('Name') });
+    const email = scope.getByRole('textbox', { name: labelled('Email') });
+    await name.fill('José Müller');
+    await email.fill('Ada@Example.com');
+    await name.blur();
+    for (const control of [name, email]) {
+      await expect.poll(() => control.getAttribute('aria-invalid')).toBe(null);
+      expect(await fieldBox(control).locator('.form-error').count()).toBe(0);
+    }
+    const submit = submitButton(scope);
+    await expect.poll(() => submit.isDisabled()).toBe(false);
+    const answered = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().includes(bundle.schema['x-form'].endpoint));
+    await submit.click();
+    const response = await answered;
+    expect(response.status()).toBe(202);
+    expect(response.request().postDataJSON()).toMatchObject({ name: 'José Müller', email: 'Ada@Example.com' });
+    const dialog = page.getByRole('dialog', { name: bundle.schema['x-form'].success.title });
+    await expect.poll(() => dialog.isVisible(), { timeout: 15_000 }).toBe(true);
+  });
+
   it('a pasted text longer than a field allows is kept whole, with a count and the SPEC message', async () => {
     const { page, scope } = await openForm('contact');
     const message = scope.getByLabel(labelled('Message'));

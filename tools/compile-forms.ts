@@ -123,7 +123,8 @@ async function generate(): Promise<Map<string, string>> {
     files.set(`${name}.json`, await format(JSON.stringify({ note: NOTE, schema, uiSchema: uiSchema ?? {} }), 'json'));
     const code = compileSchemaValidatorsCode(schema, {
       extenderFn: (ajv) => ajvErrors(ajv) as typeof ajv,
-      ajvOptionsOverrides: { code: { esm: true, lines: false, source: true } },
+      // unicodeRegExp: every pattern gets the 'u' flag, which \p{L} (Unicode letters) needs.
+      ajvOptionsOverrides: { unicodeRegExp: true, code: { esm: true, lines: false, source: true } },
     });
     files.set(
       `${name}.validator.d.ts`,

@@ -17,7 +17,7 @@ import { fieldErrors, type FieldErrors } from './errors.ts';
 import { replayEditsBeforeHydration } from './replay.ts';
 import { stillNeeded, type StillNeeded } from './still-needed.ts';
 import { newIdempotencyKey, submitForm } from './submit.ts';
-import { FieldTemplate, NoSubmitButton } from './templates.tsx';
+import { FieldTemplate, NoSubmitButton, RequiredNote } from './templates.tsx';
 import type { FormDefinition } from './types.ts';
 import { CaptchaWidget } from './widgets/captcha.tsx';
 import { CvWidget } from './widgets/cv.tsx';
@@ -227,6 +227,7 @@ function LoadedForm({ definition, values }: { definition: FormDefinition; values
 
   return (
     <div className="site-form" ref={wrapper}>
+      {definition.schema.required?.length ? <RequiredNote /> : null}
       <Form
         schema={definition.schema}
         key={resetCount}

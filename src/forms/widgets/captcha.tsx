@@ -4,9 +4,9 @@
  * the server accepts only in local mode.
  */
 import type { WidgetProps } from '@rjsf/utils';
-import { ariaDescribedByIds } from '@rjsf/utils';
 import { lazy, Suspense, useRef } from 'react';
 import type { SiteFormContext } from '../context.ts';
+import { describedBy, RequiredMark } from '../templates.tsx';
 
 const ReCaptcha = lazy(() => import('react-google-recaptcha'));
 
@@ -15,27 +15,31 @@ export function CaptchaWidget(props: WidgetProps) {
   return context.captchaSiteKey ? <GoogleCaptcha {...props} siteKey={context.captchaSiteKey} /> : <LocalCaptcha {...props} />;
 }
 
-function LocalCaptcha({ id, value, onChange, onBlur, rawErrors }: WidgetProps) {
+function LocalCaptcha({ id, value, onChange, onBlur, rawErrors, schema, required }: WidgetProps) {
   return (
     <label className="form-check form-captcha" htmlFor={id}>
       <input
         id={id}
         type="checkbox"
+        required={required}
         checked={typeof value === 'string' && value !== ''}
         aria-invalid={rawErrors?.length ? true : undefined}
-        aria-describedby={ariaDescribedByIds(id)}
+        aria-describedby={describedBy(id, schema)}
         onChange={(event) => onChange(event.target.checked ? `local-${crypto.randomUUID()}` : undefined)}
         onBlur={() => onBlur(id, value)}
       />
-      <span>I&apos;m not a robot</span>
+      <span>
+        I&apos;m not a robot
+        {required ? <RequiredMark /> : null}
+      </span>
     </label>
   );
 }
 
-function GoogleCaptcha({ id, onChange, siteKey }: WidgetProps & { siteKey: string }) {
+function GoogleCaptcha({ id, onChange, siteKey, schema }: WidgetProps & { siteKey: string }) {
   const ref = useRef<{ reset(): void } | null>(null);
   return (
-    <div id={id} className="form-captcha" aria-describedby={ariaDescribedByIds(id)}>
+    <div id={id} className="form-captcha" aria-describedby={describedBy(id, schema)}>
       <Suspense fallback={<p className="form-captcha__loading">Loading verification…</p>}>
         <ReCaptcha
           ref={ref as never}

@@ -5,10 +5,10 @@
  * schema (../file-field.ts).
  */
 import type { WidgetProps } from '@rjsf/utils';
-import { ariaDescribedByIds } from '@rjsf/utils';
 import { useMemo, useRef, useState } from 'react';
 import type { SiteFormContext } from '../context.ts';
 import { fileRules, sentFileName } from '../file-field.ts';
+import { describedBy } from '../templates.tsx';
 
 function readBase64(file: File): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -19,7 +19,7 @@ function readBase64(file: File): Promise<string> {
   });
 }
 
-export function CvWidget({ id, onChange, onBlur, rawErrors, schema, options, registry, value }: WidgetProps) {
+export function CvWidget({ id, onChange, onBlur, rawErrors, schema, options, registry, value, required }: WidgetProps) {
   const context = registry.formContext as SiteFormContext;
   const input = useRef<HTMLInputElement>(null);
   const [name, setName] = useState<string>();
@@ -41,9 +41,10 @@ export function CvWidget({ id, onChange, onBlur, rawErrors, schema, options, reg
         ref={input}
         id={id}
         type="file"
+        required={required}
         accept={options.accept === undefined ? undefined : String(options.accept)}
         aria-invalid={rawErrors?.length || problem ? true : undefined}
-        aria-describedby={`${ariaDescribedByIds(id)} ${id}__file`}
+        aria-describedby={describedBy(id, schema, `${id}__file`)}
         onBlur={() => onBlur(id, value)}
         onChange={async (event) => {
           const file = event.target.files?.[0];

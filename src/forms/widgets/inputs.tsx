@@ -1,13 +1,13 @@
 /**
- * Inputs for rjsf: every input is linked to its error text (aria-describedby) and says when it
+ * Inputs for rjsf: every input is linked to its rule and its error text (aria-describedby) and says when it
  * is invalid (aria-invalid). No input truncates what a visitor types or pastes (no `maxlength`):
  * a field with a schema maxLength shows a count near its limit and, over it, the SPEC message of
  * the validator. The mobile input accepts digits only however they arrive (typing, paste,
  * autofill) and never uses type=number.
  */
 import type { BaseInputTemplateProps, WidgetProps } from '@rjsf/utils';
-import { ariaDescribedByIds } from '@rjsf/utils';
 import type { ChangeEvent } from 'react';
+import { describedBy, RequiredMark } from '../templates.tsx';
 import { CharacterCount, characterCount } from './character-count.tsx';
 
 export function BaseInputTemplate(props: BaseInputTemplateProps) {
@@ -39,16 +39,16 @@ export function TextareaWidget(props: WidgetProps) {
   );
 }
 
-type ControlProps = Pick<WidgetProps, 'id' | 'value' | 'disabled' | 'readonly' | 'rawErrors' | 'onBlur' | 'onFocus'>;
+type ControlProps = Pick<WidgetProps, 'id' | 'value' | 'disabled' | 'readonly' | 'rawErrors' | 'onBlur' | 'onFocus' | 'schema'>;
 
-/** What every control here carries: its id as name, the disabled state, the error link and rjsf's focus callbacks. */
-function controlProps({ id, value, disabled, readonly, rawErrors, onBlur, onFocus }: ControlProps, describedBy = ariaDescribedByIds(id)) {
+/** What every control here carries: its id as name, the disabled state, the hint and error link and rjsf's focus callbacks. */
+function controlProps({ id, value, disabled, readonly, rawErrors, onBlur, onFocus, schema }: ControlProps, countId?: string) {
   return {
     id,
     name: id,
     disabled: disabled || readonly,
     'aria-invalid': rawErrors?.length ? true : undefined,
-    'aria-describedby': describedBy,
+    'aria-describedby': describedBy(id, schema, countId),
     onBlur: () => onBlur(id, value),
     onFocus: () => onFocus(id, value),
   } as const;
@@ -56,9 +56,9 @@ function controlProps({ id, value, disabled, readonly, rawErrors, onBlur, onFocu
 
 /** A text control's: those, plus its value (an empty text is the field's emptyValue) and the character count's link. */
 function textProps(props: ControlProps & Pick<WidgetProps, 'required' | 'onChange' | 'options'>, count: ReturnType<typeof characterCount>) {
-  const { id, value, required, onChange, options } = props;
+  const { value, required, onChange, options } = props;
   return {
-    ...controlProps(props, count?.shown ? `${ariaDescribedByIds(id)} ${count.id}` : ariaDescribedByIds(id)),
+    ...controlProps(props, count?.shown ? count.id : undefined),
     value: value ?? '',
     required,
     onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
@@ -99,11 +99,20 @@ export function MobileWidget(props: WidgetProps) {
 }
 
 export function TermsWidget(props: WidgetProps) {
-  const { id, value, onChange, schema } = props;
+  const { id, value, onChange, schema, required } = props;
   return (
     <label className="form-check" htmlFor={id}>
-      <input {...controlProps(props)} type="checkbox" checked={value === true} onChange={(event) => onChange(event.target.checked)} />
-      <span>{schema.title}</span>
+      <input
+        {...controlProps(props)}
+        type="checkbox"
+        required={required}
+        checked={value === true}
+        onChange={(event) => onChange(event.target.checked)}
+      />
+      <span>
+        {schema.title}
+        {required ? <RequiredMark /> : null}
+      </span>
     </label>
   );
 }

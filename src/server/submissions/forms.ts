@@ -13,7 +13,7 @@ import { maxBodyBytes, type FieldSchema } from './body-limit.ts';
 export interface FormSchema {
   $id: string;
   'x-form': FormMeta;
-  properties: Record<string, FieldSchema & { const?: unknown }>;
+  properties: Record<string, FieldSchema & { const?: unknown; 'x-lowercase'?: boolean }>;
   required?: string[];
 }
 
@@ -25,6 +25,8 @@ export interface SubmissionForm {
   validate: ValidateFunction;
   /** Properties with a fixed value (page_type): they tell forms sharing an endpoint apart. */
   consts: Record<string, unknown>;
+  /** Fields marked x-lowercase (the e-mail): accepted in any case, stored and sent on in lower case. */
+  lowercase: string[];
 }
 
 export interface SubmissionEndpoint {
@@ -56,7 +58,8 @@ function submissionForm(name: string): SubmissionForm {
       .filter(([, field]) => field.const !== undefined)
       .map(([key, field]) => [key, field.const]),
   );
-  return { name, schema: def.schema, validate, consts };
+  const lowercase = Object.keys(def.schema.properties).filter((key) => def.schema.properties[key]['x-lowercase'] === true);
+  return { name, schema: def.schema, validate, consts, lowercase };
 }
 
 function contractTakesIp(path: string): boolean {

@@ -88,6 +88,30 @@ describe('submission routes', () => {
     expect(storedBodies()[1]).toEqual({ name: 'Ada Lovelace', email: 'ada.lovelace@example.com', message: 'We would like to partner.' });
   });
 
+  it('accepts real names and addresses (docs/forms.md), sending the address on in lower case', async () => {
+    const first = await post('/api/contact_form', { ...sampleBodies.contact(), name: 'José Müller', email: 'Ada@Example.com' });
+    expect(first).toMatchObject({ status: 202, json: { status: 'accepted' } });
+    const second = await post('/api/contact_form', {
+      ...sampleBodies.contact(),
+      name: "Jean-Luc O'Brien",
+      role: 'Chef d’équipe',
+      email: 'ada@example.museum',
+    });
+    expect(second).toMatchObject({ status: 202, json: { status: 'accepted' } });
+    expect((await post('/api/newsletter_post', { ...sampleBodies.newsletter(), email: 'ADA@EXAMPLE.MUSEUM' })).status).toBe(202);
+    expect(storedBodies().map(({ name, role, email }) => ({ name, role, email }))).toEqual([
+      { name: 'José Müller', role: 'Engineer', email: 'ada@example.com' },
+      { name: "Jean-Luc O'Brien", role: 'Chef d’équipe', email: 'ada@example.museum' },
+      { name: undefined, role: undefined, email: 'ada@example.museum' },
+    ]);
+  });
+
+  it('still refuses markup in a name and an address without an ending, with SPEC’s messages', async () => {
+    const answer = await post('/api/contact_form', { ...sampleBodies.contact(), name: '<script>alert(1)</script>', email: 'ada@example' });
+    expect(answer).toMatchObject({ status: 422, json: { errors: { name: ['Only text is required.'], email: ['Email not valid.'] } } });
+    expect((await outbox.counts()).pending).toBe(0);
+  });
+
   it('answers a repeated Idempotency-Key with the same id, and 409 for different data', async () => {
     const headers = { 'Idempotency-Key': key() };
     const body = sampleBodies.newsletter();

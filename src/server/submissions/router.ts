@@ -2,7 +2,7 @@
  * Same-origin `POST` routes of the form endpoints (one per distinct `x-form.endpoint`). A request
  * goes: rate limit (429) → JSON only (415) → Idempotency-Key (400) → body within the endpoint's
  * limit (413) and a JSON object (400) → honeypot (202, nothing stored) → the form's precompiled
- * validator (422) → CV bytes (422) → repeated key (202 same id, or 409) → captcha (422) → committed
+ * validator (422) → x-lowercase fields lower-cased → CV bytes (422) → repeated key (202 same id, or 409) → captcha (422) → committed
  * to the outbox → 202 { status: "accepted", id }. Every error answer is JSON { message, errors? }; a
  * database failure is 503 with Retry-After, saying "nothing was kept" only when the commit was not tried.
  */
@@ -146,6 +146,8 @@ export function submissionRouter(deps: SubmissionDeps): express.Router {
 
     const check = checkForms(endpoint, data, req.get('form-name') ?? undefined);
     if (check.errors) throw new Answer(422, 'Some fields are not valid.', fieldErrors(check.errors));
+    // The e-mail is checked in any case and sent on in lower case (docs/forms.md).
+    for (const field of check.form.lowercase) if (typeof data[field] === 'string') data[field] = data[field].toLowerCase();
     if (typeof data.resume_base64 === 'string' && typeof data.resume_filename === 'string') {
       const problem = cvError(data.resume_filename, data.resume_base64);
       if (problem) throw new Answer(422, 'The CV is not accepted.', { resume_base64: [problem] });
