@@ -10,6 +10,8 @@ import { browserPerFile, openPage } from './e2e/browser.ts';
 
 const site = inject('siteUrl');
 const b = browserPerFile();
+/** expect.poll with room for a loaded machine (the default gives up after 1 s). */
+const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 10_000 });
 
 const VIEWPORTS = [
   { width: 320, height: 640 },
@@ -115,7 +117,7 @@ describe('the cookie notice closes with Escape', () => {
     const dialog = page.getByRole('dialog', { name: 'Cookie consent' });
     await dialog.getByRole('button', { name: 'Refuse cookies' }).focus();
     await page.keyboard.press('Escape');
-    await expect.poll(() => dialog.count()).toBe(0);
+    await poll(() => dialog.count()).toBe(0);
     expect((await b.context.cookies()).find((c) => c.name === 'cookieconsent_status')?.value).toBe('deny');
     expect(await page.evaluate(() => document.activeElement !== document.body && document.activeElement !== null)).toBe(true);
   });
@@ -126,7 +128,7 @@ describe('the cookie notice closes with Escape', () => {
     const field = page.getByRole('main').getByRole('textbox').first();
     await field.focus();
     await page.keyboard.press('Escape');
-    await expect.poll(() => dialog.count()).toBe(0);
+    await poll(() => dialog.count()).toBe(0);
     expect((await b.context.cookies()).find((c) => c.name === 'cookieconsent_status')?.value).toBe('deny');
     expect(await field.evaluate((el) => el === document.activeElement)).toBe(true);
   });

@@ -9,6 +9,8 @@ import { browserPerFile, openPage } from './e2e/browser.ts';
 
 const site = inject('siteUrl');
 const b = browserPerFile();
+/** expect.poll with room for a loaded machine (the default gives up after 1 s). */
+const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 10_000 });
 
 async function visit(path: string): Promise<Page> {
   const { page } = await openPage(b.context);
@@ -50,10 +52,10 @@ function markNextTabStop(page: Page): Promise<string> {
 /** After a click that leaves for another path: focus, next Tab and announcement. */
 async function expectArrivalAt(page: Page, path: RegExp) {
   await page.waitForURL(path);
-  await expect.poll(() => describeFocus(page)).toMatch(/^(h1|main)$/);
+  await poll(() => describeFocus(page)).toMatch(/^(h1|main)$/);
   const title = await page.title();
   expect(title).not.toBe('');
-  await expect.poll(() => page.locator('[aria-live="polite"][data-route-announcer]').textContent()).toBe(title);
+  await poll(() => page.locator('[aria-live="polite"][data-route-announcer]').textContent()).toBe(title);
   const next = await markNextTabStop(page);
   expect(next).not.toBe('none');
   await page.keyboard.press('Tab');
@@ -94,7 +96,7 @@ describe('focus after in-app navigation', () => {
     await pager.getByRole('link', { name: 'Next' }).focus();
     await page.keyboard.press('Enter');
     await page.waitForURL(`${site}/blog?page=2#articles`);
-    await expect.poll(() => pager.getByRole('link', { name: 'Page 2' }).getAttribute('aria-current')).toBe('page');
+    await poll(() => pager.getByRole('link', { name: 'Page 2' }).getAttribute('aria-current')).toBe('page');
     // Focus is still in the pager, or (if the pressed link went away) at the list it scrolled to.
     const where = await page.evaluate(() => {
       const el = document.activeElement;

@@ -9,6 +9,8 @@ import { browserPerFile, openPage } from './e2e/browser.ts';
 
 const site = inject('siteUrl');
 const b = browserPerFile();
+/** expect.poll with room for a loaded machine (the default gives up after 1 s). */
+const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 10_000 });
 
 async function visitAt(path: string, viewport: { width: number; height: number }, mobile = false): Promise<Page> {
   await b.context.close();
@@ -51,10 +53,10 @@ describe('mobile menu by keyboard (390×844)', () => {
       const page = await visitAt('/privacy-policy', MOBILE, true);
       const nav = page.getByRole('navigation', { name: 'Main' });
       await page.getByRole('button', { name: 'Menu' }).click();
-      await expect.poll(() => nav.isVisible()).toBe(true);
+      await poll(() => nav.isVisible()).toBe(true);
       await nav.getByRole(item === 'Contact' ? 'link' : 'button', { name: item, exact: true }).focus();
       await page.keyboard.press('Escape');
-      await expect.poll(() => nav.isVisible()).toBe(false);
+      await poll(() => nav.isVisible()).toBe(false);
       const focused = await page.evaluate(() => {
         const el = document.activeElement;
         return el?.classList.contains('site-header__toggle')
@@ -71,12 +73,12 @@ describe('mobile menu by keyboard (390×844)', () => {
     const page = await visitAt('/privacy-policy', MOBILE, true);
     const nav = page.getByRole('navigation', { name: 'Main' });
     await page.getByRole('button', { name: 'Menu' }).click();
-    await expect.poll(() => nav.isVisible()).toBe(true);
+    await poll(() => nav.isVisible()).toBe(true);
     // The menu's last control, then one more Tab: focus leaves the menu.
     await nav.getByRole('link', { name: 'Request Demo' }).focus();
     await page.keyboard.press('Tab');
     expect(await page.evaluate(() => document.activeElement?.closest('header') === null)).toBe(true);
-    await expect.poll(() => nav.isVisible()).toBe(false);
+    await poll(() => nav.isVisible()).toBe(false);
     expect(await page.locator('.site-header__toggle').getAttribute('aria-expanded')).toBe('false');
   });
 });
