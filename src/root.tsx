@@ -3,6 +3,7 @@ import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, 
 // Only the language: the browser bundle gets no other part of the site config.
 import { language } from '../site.config.json';
 import { DEFINITIONS_CHANGED, isEditorPath } from './dev-events.ts';
+import { RouteFocus } from './renderer/chrome/route-focus.tsx';
 import stylesheet from './styles/site.css?url';
 
 // Development: show a definition change at once (tools/dev.ts). The page editor's own pages keep
@@ -43,7 +44,12 @@ export default function App() {
     // Marks the page interactive: styles may reveal script-only controls, and tests wait for it.
     document.documentElement.dataset.hydrated = 'true';
   }, []);
-  return <Outlet />;
+  return (
+    <>
+      <Outlet />
+      <RouteFocus />
+    </>
+  );
 }
 
 /** Last resort: the page route has its own boundary with the site chrome. */

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useEffect, useEffectEvent, useRef, useSyncExternalStore } from 'react';
 import { SmartLink } from '../../blocks/shared.tsx';
 import type { ResolvedChrome } from '../page-data.ts';
 
@@ -23,10 +23,17 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener);
 }
 
+/** Height the notice takes at the bottom of the viewport (its box plus the gap below it), as a CSS length. */
+const RESERVED = '--consent-h';
+
 /**
  * Bottom-right cookie notice. The server renders nothing (it cannot know the visitor's choice
  * without varying cached HTML); after hydration the cookie decides. It is fixed-position, so
  * appearing shifts no layout.
+ * It never hides what has focus (WCAG 2.4.11): it comes first in the tab order (right after the
+ * skip link), Escape closes it from anywhere (status deny, like its close button, SPEC §2), and
+ * while it shows it reserves its height at the bottom of the page (`--consent-h`: scroll padding
+ * and room below the footer), so a focused element scrolls clear of it.
  */
 export function CookieConsent({ config }: { config: ResolvedChrome['cookieConsent'] }) {
   const visible = useSyncExternalStore(
@@ -34,14 +41,56 @@ export function CookieConsent({ config }: { config: ResolvedChrome['cookieConsen
     () => readConsent(config.cookieName) === undefined,
     () => false,
   );
+  const box = useRef<HTMLElement>(null);
+  // Where focus came from when it entered the notice: it goes back there when the notice closes.
+  const cameFrom = useRef<HTMLElement | null>(null);
 
-  if (!visible) return null;
   const choose = (status: ConsentStatus) => {
+    const notice = box.current;
+    const hadFocus = notice !== null && notice.contains(document.activeElement);
     writeConsent(config, status);
     listeners.forEach((listener) => listener());
+    if (hadFocus) {
+      const back = cameFrom.current?.isConnected ? cameFrom.current : document.getElementById('main');
+      back?.focus({ preventScroll: true });
+    }
   };
+  const onEscape = useEffectEvent(() => choose('deny'));
+
+  useEffect(() => {
+    const notice = box.current;
+    if (!visible || !notice) return;
+    const root = document.documentElement;
+    const reserve = () => {
+      const bottomGap = window.innerHeight - notice.getBoundingClientRect().bottom;
+      root.style.setProperty(RESERVED, `${Math.ceil(notice.offsetHeight + Math.max(0, bottomGap))}px`);
+    };
+    reserve();
+    const observer = new ResizeObserver(reserve);
+    observer.observe(notice);
+    window.addEventListener('resize', reserve);
+    // Escape closes the notice unless something else (a menu, a dialog) has handled it already.
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && !event.defaultPrevented) onEscape();
+    };
+    window.addEventListener('keydown', onKey);
+    const onFocusIn = (event: FocusEvent) => {
+      const from = event.relatedTarget;
+      if (from instanceof HTMLElement && !notice.contains(from)) cameFrom.current = from;
+    };
+    notice.addEventListener('focusin', onFocusIn);
+    return () => {
+      notice.removeEventListener('focusin', onFocusIn);
+      observer.disconnect();
+      window.removeEventListener('resize', reserve);
+      window.removeEventListener('keydown', onKey);
+      root.style.removeProperty(RESERVED);
+    };
+  }, [visible]);
+
+  if (!visible) return null;
   return (
-    <section className="cookie-consent" role="dialog" aria-modal="false" aria-label="Cookie consent" aria-live="polite">
+    <section ref={box} className="cookie-consent" role="dialog" aria-modal="false" aria-label="Cookie consent" aria-live="polite">
       <button type="button" className="cookie-consent__close" aria-label="Close cookie notice" onClick={() => choose('deny')}>
         <span aria-hidden="true">×</span>
       </button>

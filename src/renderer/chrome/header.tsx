@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FocusEvent as ReactFocusEvent } from 'react';
 import { useLocation } from 'react-router';
 import { SmartLink } from '../../blocks/shared.tsx';
 import type { ResolvedChrome } from '../page-data.ts';
@@ -6,13 +6,18 @@ import type { ResolvedChrome } from '../page-data.ts';
 /** SPEC §2: the header becomes sticky after 70 px of scroll. */
 export const STICKY_AFTER_PX = 70;
 
+/** Where the header's CSS (src/styles/header.css) turns the mobile panel into the desktop bar. */
+const DESKTOP_MENU = '(min-width: 980px)';
+
 export function Header({ chrome }: { chrome: ResolvedChrome }) {
   const [sticky, setSticky] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
+  // The one shown submenu (button, or the pointer over it on the desktop bar): aria-expanded says the same.
   const [openGroup, setOpenGroup] = useState<string | null>(null);
-  // Escape must hide hover/focus-opened submenus too (WCAG 1.4.13), until the pointer leaves.
-  const [suppressed, setSuppressed] = useState(false);
   const location = useLocation();
+  const header = useRef<HTMLElement>(null);
+  // The group the mouse pointer has just opened (desktop bar), until it is clicked or left.
+  const hoverOpened = useRef<string | null>(null);
   const menuId = useId();
 
   useEffect(() => {
@@ -41,25 +46,44 @@ export function Header({ chrome }: { chrome: ResolvedChrome }) {
     setOpenGroup(null);
   }
 
+  // Escape closes what is open and puts focus on the button that opened it (never on the body);
+  // it is marked handled so the cookie notice does not take the same key press.
   useEffect(() => {
     if (!menuOpen && !openGroup) return;
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        setMenuOpen(false);
-        setOpenGroup(null);
-      }
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      const root = header.current;
+      const focusInside = root !== null && root.contains(document.activeElement);
+      const menuToggle = root?.querySelector<HTMLButtonElement>('.site-header__toggle');
+      const groupToggle = (document.activeElement as HTMLElement | null)
+        ?.closest('.site-nav__group')
+        ?.querySelector<HTMLButtonElement>('.site-nav__group-toggle');
+      event.preventDefault();
+      setMenuOpen(false);
+      setOpenGroup(null);
+      if (!focusInside) return;
+      if (menuOpen && menuToggle?.checkVisibility()) menuToggle.focus();
+      else groupToggle?.focus();
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
   }, [menuOpen, openGroup]);
 
-  const onNavKeyDown = (event: ReactKeyboardEvent<HTMLElement>) => {
-    if (event.key !== 'Escape') return;
+  // Focus moving out closes what it leaves: the mobile panel (which would cover the page) and an open submenu.
+  const onBlur = (event: ReactFocusEvent<HTMLElement>) => {
+    const to = event.relatedTarget;
+    if (!(to instanceof Node)) return;
+    if (!event.currentTarget.contains(to)) {
+      setMenuOpen(false);
+      setOpenGroup(null);
+      return;
+    }
     const group = (event.target as HTMLElement).closest('.site-nav__group');
-    group?.querySelector<HTMLButtonElement>('.site-nav__group-toggle')?.focus();
-    setOpenGroup(null);
-    setSuppressed(true);
+    if (group && !group.contains(to)) setOpenGroup(null);
   };
+
+  // The desktop bar opens a submenu under the mouse; touch and the mobile panel use the button only.
+  const hoverOpens = (event: { pointerType: string }) => event.pointerType === 'mouse' && window.matchMedia(DESKTOP_MENU).matches;
 
   const close = () => {
     setMenuOpen(false);
@@ -67,7 +91,14 @@ export function Header({ chrome }: { chrome: ResolvedChrome }) {
   };
 
   return (
-    <header className={`site-header${sticky ? ' site-header--sticky' : ''}`} data-sticky={sticky ? 'true' : 'false'}>
+    // Focus leaving the header closes its menus: the handler sits on the element that contains them.
+    // eslint-disable-next-line jsx-a11y/no-static-element-interactions
+    <header
+      ref={header}
+      className={`site-header${sticky ? ' site-header--sticky' : ''}`}
+      data-sticky={sticky ? 'true' : 'false'}
+      onBlur={onBlur}
+    >
       <div className="site-header__bar container">
         <SmartLink href="/" className="site-header__logo" aria-label={chrome.logo.alt}>
           <img src={chrome.logo.src} alt="" width={chrome.logo.width} height={chrome.logo.height} />
@@ -82,30 +113,37 @@ export function Header({ chrome }: { chrome: ResolvedChrome }) {
           <span className="site-header__toggle-icon" aria-hidden="true" />
           {menuOpen ? 'Close menu' : 'Menu'}
         </button>
-        {/* Escape closes submenus; the key handler sits on the nav that contains them. */}
-        {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions */}
-        <nav
-          id={menuId}
-          className={`site-nav${menuOpen ? ' site-nav--open' : ''}${suppressed ? ' site-nav--suppress' : ''}`}
-          aria-label="Main"
-          onKeyDown={onNavKeyDown}
-          onMouseLeave={() => setSuppressed(false)}
-        >
+        <nav id={menuId} className={`site-nav${menuOpen ? ' site-nav--open' : ''}`} aria-label="Main">
           <ul className="site-nav__list">
             {chrome.header.menu.map((entry) => {
               const groupId = `${menuId}-${entry.label.replace(/\W+/g, '-').toLowerCase()}`;
               if (entry.items?.length) {
                 const expanded = openGroup === entry.label;
                 return (
-                  <li key={entry.label} className={`site-nav__group${expanded ? ' site-nav__group--open' : ''}`}>
+                  <li
+                    key={entry.label}
+                    className={`site-nav__group${expanded ? ' site-nav__group--open' : ''}`}
+                    onPointerEnter={(event) => {
+                      if (!hoverOpens(event) || expanded) return;
+                      hoverOpened.current = entry.label;
+                      setOpenGroup(entry.label);
+                    }}
+                    onPointerLeave={(event) => {
+                      if (!hoverOpens(event)) return;
+                      hoverOpened.current = null;
+                      setOpenGroup((open) => (open === entry.label ? null : open));
+                    }}
+                  >
                     <button
                       type="button"
                       className="site-nav__group-toggle"
                       aria-expanded={expanded}
                       aria-controls={groupId}
                       onClick={() => {
-                        setSuppressed(false);
-                        setOpenGroup(expanded ? null : entry.label);
+                        // The click that follows the pointer's arrival keeps open what the hover opened.
+                        const keep = hoverOpened.current === entry.label;
+                        hoverOpened.current = null;
+                        if (!keep) setOpenGroup(expanded ? null : entry.label);
                       }}
                     >
                       {entry.label}

@@ -30,6 +30,8 @@ export function PageShell({
       <a className="skip-link" href="#main">
         Skip to content
       </a>
+      {/* First in the tab order after the skip link: a keyboard visitor meets it before it can hide anything. */}
+      {layout === 'standalone' ? null : <CookieConsent config={chrome.cookieConsent} />}
       <NavigationProgress />
       {layout === 'main' ? (
         <Header chrome={chrome} />
@@ -53,7 +55,6 @@ export function PageShell({
           {brochureButton.label}
         </SmartLink>
       ) : null}
-      {layout === 'standalone' ? null : <CookieConsent config={chrome.cookieConsent} />}
     </>
   );
 }

@@ -1,0 +1,145 @@
+/**
+ * Focus not obscured (WCAG 2.4.11), issue 20: with the cookie notice open, a full Tab walk of a
+ * page never stops on an element whose box is fully covered by something fixed or sticky (the
+ * notice, the sticky header, the brochure tab); the notice closes with Escape (status deny, SPEC §2).
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { seriousViolations } from './e2e/axe.ts';
+import { browserPerFile, openPage } from './e2e/browser.ts';
+
+const site = inject('siteUrl');
+const b = browserPerFile();
+/** expect.poll with room for a loaded machine (the default gives up after 1 s). */
+const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 10_000 });
+
+const VIEWPORTS = [
+  { width: 320, height: 640 },
+  { width: 1280, height: 800 },
+] as const;
+
+async function visitAt(path: string, viewport: { width: number; height: number }): Promise<Page> {
+  await b.context.close();
+  b.context = await b.browser.newContext({ viewport });
+  const { page } = await openPage(b.context);
+  await page.goto(`${site}${path}`, { waitUntil: 'networkidle' });
+  await page.waitForSelector('html[data-hydrated="true"]', { state: 'attached' });
+  await page.getByRole('dialog', { name: 'Cookie consent' }).waitFor();
+  // Let the notice's entrance animation finish.
+  await page.waitForTimeout(400);
+  return page;
+}
+
+interface Stop {
+  index: number;
+  label: string;
+  /** The fixed or sticky element covering every visible sample point of the focused box, if any. */
+  coveredBy?: string;
+}
+
+/**
+ * Presses Tab until focus comes back to a stop already seen (or 250 stops); for each stop, samples
+ * the centre and four inset corners of the focused box with elementFromPoint. A point counts as
+ * covered when what is hit there sits inside a fixed or sticky element that does not contain the
+ * focused element (points outside the viewport count as not seen); the stop is obscured when every
+ * point is covered or outside and at least one is covered.
+ */
+async function tabWalk(page: Page): Promise<Stop[]> {
+  await page.evaluate(() => {
+    (document.activeElement as HTMLElement | null)?.blur();
+    window.scrollTo(0, 0);
+  });
+  const stops: Stop[] = [];
+  for (let index = 0; index < 250; index += 1) {
+    await page.keyboard.press('Tab');
+    const stop = await page.evaluate((n) => {
+      const el = document.activeElement as HTMLElement | null;
+      if (!el || el === document.body) return { seen: false, label: 'body' };
+      if (el.dataset.walkStop) return { seen: true, label: '' };
+      el.dataset.walkStop = String(n);
+      const label = `${el.tagName.toLowerCase()}${el.getAttribute('name') ? `[name=${el.getAttribute('name')}]` : ''} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40)}"`;
+      const overlayOf = (hit: Element | null): HTMLElement | undefined => {
+        for (let node = hit as HTMLElement | null; node; node = node.parentElement) {
+          const position = getComputedStyle(node).position;
+          if (position === 'fixed' || position === 'sticky') return node.contains(el) ? undefined : node;
+        }
+        return undefined;
+      };
+      const box = el.getBoundingClientRect();
+      const inset = (from: number, size: number, at: number) => from + Math.max(1, Math.min(size / 2, at * size));
+      const points = [
+        [inset(box.left, box.width, 0.5), inset(box.top, box.height, 0.5)],
+        [inset(box.left, box.width, 0.1), inset(box.top, box.height, 0.1)],
+        [inset(box.left, box.width, 0.9), inset(box.top, box.height, 0.1)],
+        [inset(box.left, box.width, 0.1), inset(box.top, box.height, 0.9)],
+        [inset(box.left, box.width, 0.9), inset(box.top, box.height, 0.9)],
+      ];
+      let covered = 0;
+      let seenPoints = 0;
+      let by: string | undefined;
+      for (const [x, y] of points) {
+        if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) continue;
+        const overlay = overlayOf(document.elementFromPoint(x, y));
+        if (overlay) {
+          covered += 1;
+          by = overlay.className || overlay.tagName.toLowerCase();
+        } else seenPoints += 1;
+      }
+      return { seen: false, label, coveredBy: covered > 0 && seenPoints === 0 ? by : undefined };
+    }, index);
+    if (stop.seen) break;
+    stops.push({ index, label: stop.label, ...(stop.coveredBy ? { coveredBy: stop.coveredBy } : {}) });
+  }
+  return stops;
+}
+
+describe('focus is never hidden under the cookie notice or other fixed chrome', () => {
+  for (const path of ['/', '/contact']) {
+    for (const viewport of VIEWPORTS) {
+      it(`${path} at ${viewport.width}×${viewport.height}: no Tab stop fully covered`, async () => {
+        const page = await visitAt(path, viewport);
+        const stops = await tabWalk(page);
+        const obscured = stops.filter((stop) => stop.coveredBy);
+        console.log(
+          `${path} ${viewport.width}×${viewport.height}: ${obscured.length} of ${stops.length} Tab stops obscured`,
+          obscured.slice(0, 8),
+        );
+        expect(stops.length).toBeGreaterThan(10);
+        expect(obscured).toEqual([]);
+      });
+    }
+  }
+});
+
+describe('the cookie notice closes with Escape', () => {
+  it('Escape from inside the notice closes it with status deny and gives focus back', async () => {
+    const page = await visitAt('/', VIEWPORTS[1]);
+    const dialog = page.getByRole('dialog', { name: 'Cookie consent' });
+    await dialog.getByRole('button', { name: 'Refuse cookies' }).focus();
+    await page.keyboard.press('Escape');
+    await poll(() => dialog.count()).toBe(0);
+    expect((await b.context.cookies()).find((c) => c.name === 'cookieconsent_status')?.value).toBe('deny');
+    expect(await page.evaluate(() => document.activeElement !== document.body && document.activeElement !== null)).toBe(true);
+  });
+
+  it('Escape elsewhere on the page closes it too, leaving focus where it is', async () => {
+    const page = await visitAt('/contact', VIEWPORTS[0]);
+    const dialog = page.getByRole('dialog', { name: 'Cookie consent' });
+    const field = page.getByRole('main').getByRole('textbox').first();
+    await field.focus();
+    await page.keyboard.press('Escape');
+    await poll(() => dialog.count()).toBe(0);
+    expect((await b.context.cookies()).find((c) => c.name === 'cookieconsent_status')?.value).toBe('deny');
+    expect(await field.evaluate((el) => el === document.activeElement)).toBe(true);
+  });
+});
+
+// /contact is left out here: axe never finished on it in this setup (180 s; one of its frames, not investigated).
+describe('axe with the cookie notice open', () => {
+  for (const path of ['/', '/careers']) {
+    it(`${path} at 320×640: no serious or critical violation`, async () => {
+      const page = await visitAt(path, VIEWPORTS[0]);
+      expect(await seriousViolations(page)).toEqual([]);
+    }, 180_000);
+  }
+});
