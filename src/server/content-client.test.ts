@@ -121,3 +121,28 @@ describe('content client against a misbehaving upstream', () => {
     }
   });
 });
+
+describe('content client deadline', () => {
+  it('settles a read whose body never ends, even when the transport ignores the abort', async () => {
+    // A body stream that neither delivers nor errors, whatever happens to the request's signal.
+    const hung = (): Promise<Response> =>
+      Promise.resolve(new Response(new ReadableStream({ pull: () => new Promise<void>(() => undefined) }), { status: 200 }));
+    const content = createContentClient({
+      baseUrl: 'http://content.invalid',
+      credential: 'user:password',
+      timeoutMs: 200,
+      cacheTtlMs: 0,
+      cacheStaleMs: 0,
+      cacheMaxEntries: 10,
+      brand: () => 'northwind',
+      fetch: hung,
+      log: () => undefined,
+    });
+    const first = content.read('/api/page/homepage').catch((error: unknown) => error);
+    const joined = content.read('/api/page/homepage').catch((error: unknown) => error);
+    for (const outcome of await Promise.all([first, joined])) {
+      expect(outcome).toBeInstanceOf(ContentError);
+      expect((outcome as ContentError).kind).toBe('timeout');
+    }
+  });
+});

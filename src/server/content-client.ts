@@ -200,7 +200,28 @@ export function createContentClient(options: ContentClientOptions): ContentClien
     if (new URL(url).pathname !== `${basePath}${path}`) throw new ContentError('status', shown, 404);
     // One deadline for the whole read, headers and body: a service that sends its headers and then
     // stalls or drips the body is as slow as one that never answers.
-    const signal = AbortSignal.timeout(options.timeoutMs);
+    const controller = new AbortController();
+    const signal = controller.signal;
+    // The deadline settles the read itself, whatever the transport does with the abort: a body
+    // reader that never settles would otherwise hold this read, and every read of the same key
+    // waiting on it in the cache, for ever.
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(() => {
+        controller.abort(new DOMException('content read deadline', 'TimeoutError'));
+        reject(new ContentError('timeout', shown));
+      }, options.timeoutMs);
+    });
+    deadline.catch(() => undefined);
+    try {
+      return await Promise.race([readWithin(signal, url, shown), deadline]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** The read of `url` under `signal` (aborted at the deadline). */
+  async function readWithin(signal: AbortSignal, url: string, shown: string): Promise<unknown> {
     const failed = (error: unknown): ContentError => {
       if (error instanceof ContentError) return error;
       // Refused, reset (also mid-body), a redirect: no answer to use.
