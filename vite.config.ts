@@ -19,9 +19,10 @@ function launcherEntry(): Plugin {
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [reactRouter(), launcherEntry()],
   // Pre-bundle the browser dependencies up front: otherwise the dev server discovers some (forms,
-  // swiper) on first use and reloads the page to re-optimize, mid-visit.
+  // swiper, the editor's jsonc-parser) on first use and reloads the page to re-optimize, mid-visit.
   optimizeDeps: {
     include: [
+      'jsonc-parser',
       'react',
       'react-dom',
       'react-dom/client',

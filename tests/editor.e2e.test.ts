@@ -16,7 +16,7 @@ import { cp, mkdtemp, readFile, readdir, rm, utimes, writeFile } from 'node:fs/p
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DEFAULT_CONTENT_PASSWORD, DEFAULT_CONTENT_USER } from '../src/server/config.ts';
 import { formatJsonFile } from '../tools/lib/format-json.ts';
 import { projectRoot } from '../tools/lib/project.ts';
@@ -95,6 +95,11 @@ beforeAll(async () => {
   page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
   await page.goto(`${dev.url}/__editor`, { waitUntil: 'load', timeout: 120_000 });
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true', undefined, { timeout: 60_000 });
+});
+
+// A failure shows what the development server said (Vite's reloads and errors) since the start.
+afterEach(({ task }) => {
+  if (task.result?.state === 'fail') console.log(`[editor e2e] npm run dev output:\n${dev?.output().slice(-4000)}`);
 });
 
 afterAll(async () => {

@@ -122,6 +122,7 @@ let proxy: ReturnType<typeof recordingProxy>;
 let site: ChildSite;
 let browser: Browser;
 let context: BrowserContext;
+let tab: Page | undefined;
 const layoutReads = new Map<string, unknown>();
 const pages: { route: string; haystack: string; reads: { read: string; body: unknown }[] }[] = [];
 const report: Record<string, Coverage & { status: number }> = {};
@@ -240,13 +241,14 @@ describe('the site against the strict sample (only what SPEC documents)', () => 
     expect(/<h1[^>]*>[^<]*\S[^<]*<\/h1>/.test(html), `${url}: server-rendered h1`).toBe(true);
     const reads = proxy.take();
 
-    const page = await context.newPage();
+    // One tab for the crawl, as a visitor's (a new tab costs about a second of CPU on a 2-core runner).
+    tab ??= await context.newPage();
+    const page = tab;
     await page.goto(`${site.url}${url}`, { waitUntil: 'load' });
     await page.waitForSelector('html[data-hydrated="true"]', { state: 'attached' });
     const visible = await page.locator('body').innerText();
     expect(literalTags(visible), `${url}: markup shown as text`).toEqual([]);
     const haystack = await haystackOf(page);
-    await page.close();
 
     pages.push({ route, haystack, reads });
     const own: ServedValue[] = [];

@@ -93,8 +93,10 @@ export function AddBlock({ blocks, onAdd }: AddBlockProps) {
             <div className="editor-outline-add__preview">
               {/* Only while open: a closed dialog loads no frame. */}
               {open && current ? (
-                // inert: only to look at; Tab goes from the list straight to "Add".
-                <iframe title={`Preview of ${current.name}`} src={`/__catalog/${current.name}?frame=1`} loading="lazy" inert />
+                // inert: only to look at; Tab goes from the list straight to "Add". One frame per block
+                // (keyed), loaded at once: it is on screen whenever it exists, and a lazy frame whose
+                // source changes before it started loading could stay blank.
+                <iframe key={current.name} title={`Preview of ${current.name}`} src={`/__catalog/${current.name}?frame=1`} inert />
               ) : null}
             </div>
           </div>
