@@ -452,7 +452,9 @@ describe('forms in the browser', () => {
     await page.goto(`${site}/no-such-page`, { waitUntil: 'networkidle' });
     await page.waitForSelector('html[data-hydrated="true"]', { state: 'attached' });
     const footer = page.getByRole('contentinfo');
-    expect(await footer.locator('.site-footer__form').getByRole('link').count()).toBe(1);
+    // The form itself is there from the server HTML (at its final size, issue 19), its code is not.
+    expect(await footer.locator('.site-footer__form').getByLabel(labelled('Message')).count()).toBe(1);
+    expect(await footer.locator('.site-form[data-hydrated="true"]').count()).toBe(0);
     expect(formRequests).toEqual([]);
 
     await page.goto(`${site}/`, { waitUntil: 'networkidle' });
