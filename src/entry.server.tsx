@@ -18,6 +18,10 @@ function renderToString(element: ReactElement, nonce: string): Promise<{ html: s
     let failed = false;
     const { pipe, abort } = renderToPipeableStream(element, {
       nonce,
+      // Everything is sent at once, so a finished Suspense boundary is written in place. (By default
+      // React moves boundaries past 12.8 KB of page to the end, behind their fallback, and reveals
+      // them later by script: the forms, and everything below them, moved once shown, issue 19.)
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
       onAllReady() {
         const sink = new PassThrough();
         const chunks: Buffer[] = [];

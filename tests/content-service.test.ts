@@ -319,6 +319,12 @@ describe('sample content', () => {
     }
   });
 
+  it('hero art carries no text: a banner shows any crop of it, with its heading and controls over it (issue 19)', () => {
+    const banners = [...buildSample().keys()].filter((file) => file.startsWith('uploads/banners/'));
+    expect(banners.length).toBeGreaterThan(0);
+    for (const file of banners) expect(buildSample().get(file), file).not.toMatch(/<text\b/);
+  });
+
   it('is up to date with generate-sample.ts (edit the sources, then regenerate)', () => {
     const expected = buildSample();
     const onDisk = ['data', 'uploads'].flatMap((dir) => listFiles(path.join(DATA_DIR, '..', dir)).map((f) => `${dir}/${f}`));

@@ -39,12 +39,15 @@ describe('every route of the definitions', () => {
     const html = await server.text();
     const h1 = /<h1[^>]*>([^<]+)<\/h1>/.exec(html)?.[1];
     expect(h1, 'server-rendered h1').toBeTruthy();
+    // Every section whole in place, none behind a fallback to be revealed later by script (it would move the page).
+    expect(html).not.toMatch(/<template id="B:/);
 
     const { page, problems } = tab;
     problems.length = 0;
     await page.goto(`${site}${url}`, { waitUntil: 'load' });
     await page.waitForSelector('html[data-hydrated="true"]', { state: 'attached' });
     expect((await page.locator('h1').first().textContent())?.trim()).not.toBe('');
+    expect((await page.title()).trim()).not.toBe('');
     expect(await page.locator('h1').count()).toBe(1);
     for (const [index, section] of definition.sections.entries()) {
       // Sections bound to content hide when their content is not there (an empty list, a missing

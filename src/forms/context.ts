@@ -8,6 +8,13 @@ export interface FormsConfig {
 
 export const FormsConfigContext = createContext<FormsConfig>({});
 
+/**
+ * Where a form goes after success when its definition says so (x-form success.redirect): the
+ * router's navigation, given by the block around the form (the form may run in a React root of
+ * its own, outside the router); without one, a full page load.
+ */
+export const FormNavigateContext = createContext<(to: string) => void>((to) => window.location.assign(to));
+
 /** What widgets need from the form around them (rjsf's formContext). */
 export interface SiteFormContext {
   captchaSiteKey?: string;

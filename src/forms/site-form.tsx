@@ -9,10 +9,9 @@
 import Form from '@rjsf/core';
 import { getUiOptions, type ErrorSchema, type RJSFSchema, type UiSchema, type ValidatorType } from '@rjsf/utils';
 import { createPrecompiledValidator } from '@rjsf/validator-ajv8';
-import { use, useContext, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { use, useContext, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { HONEYPOT_FIELD as HONEYPOT, loadForm, type FormName } from '../generated/forms/index.ts';
-import { FormsConfigContext, type SiteFormContext } from './context.ts';
+import { FormNavigateContext, FormsConfigContext, type SiteFormContext } from './context.ts';
 import { fieldErrors, type FieldErrors } from './errors.ts';
 import { replayEditsBeforeHydration } from './replay.ts';
 import { stillNeeded, type StillNeeded } from './still-needed.ts';
@@ -39,12 +38,18 @@ const widgets = {
 const usedNotTyped: ReadonlySet<string> = new Set<keyof typeof widgets>(['captcha', 'terms', 'cv']);
 const templates = { FieldTemplate, BaseInputTemplate, ButtonTemplates: { SubmitButton: NoSubmitButton } };
 
-// One promise per form, shared by server render and hydration.
+// One promise per form, shared by server render and hydration. Marked as React's `use` marks
+// what it has read, so a form whose definition is here renders without suspending.
 const loading = new Map<string, Promise<FormDefinition>>();
 function definitionOf(name: FormName): Promise<FormDefinition> {
   let promise = loading.get(name);
   if (!promise) {
-    promise = loadForm[name]();
+    const loaded = loadForm[name]();
+    promise = loaded;
+    void loaded.then(
+      (value) => Object.assign(loaded, { status: 'fulfilled', value }),
+      () => undefined,
+    );
     loading.set(name, promise);
   }
   return promise;
@@ -106,11 +111,17 @@ export interface SiteFormProps {
   form: FormName;
   /** Fixed values from the definition (e.g. job_code, document id). */
   values?: Record<string, string | number>;
+  /**
+   * The base of every id in the form, from the block around it (its useId): the form may hydrate
+   * in a React root of its own (../blocks/island.tsx), where its own useId would differ from the
+   * server's.
+   */
+  idBase: string;
 }
 
-export function SiteForm({ form, values }: SiteFormProps) {
+export function SiteForm({ form, values, idBase }: SiteFormProps) {
   const definition = use(definitionOf(form));
-  return <LoadedForm definition={definition} values={values} />;
+  return <LoadedForm definition={definition} values={values} id={idBase} />;
 }
 
 /**
@@ -135,7 +146,7 @@ function StillNeededHint({ id, needed, started }: { id: string; needed: StillNee
 
 type Status = { state: 'idle' } | { state: 'sending' } | { state: 'failed'; message: string };
 
-function LoadedForm({ definition, values }: { definition: FormDefinition; values?: Record<string, string | number> }) {
+function LoadedForm({ definition, values, id }: { definition: FormDefinition; values?: Record<string, string | number>; id: string }) {
   const { captchaSiteKey } = useContext(FormsConfigContext);
   const meta = definition.schema['x-form'];
   const validate = definition.validators[String(definition.schema.$id)];
@@ -161,8 +172,7 @@ function LoadedForm({ definition, values }: { definition: FormDefinition; values
   const formRef = useRef<Form<Data, RJSFSchema>>(null);
   const dialog = useRef<HTMLDialogElement>(null);
   const wrapper = useRef<HTMLDivElement>(null);
-  const navigate = useNavigate();
-  const id = useId();
+  const navigate = useContext(FormNavigateContext);
 
   // In the hydration commit, before any re-render could overwrite what was typed meanwhile.
   useLayoutEffect(() => {
@@ -305,7 +315,7 @@ function LoadedForm({ definition, values }: { definition: FormDefinition; values
             type="submit"
             className="button button--primary"
             onClick={() => {
-              if (meta.success.redirect) void navigate(meta.success.redirect);
+              if (meta.success.redirect) navigate(meta.success.redirect);
             }}
           >
             {meta.success.confirm}

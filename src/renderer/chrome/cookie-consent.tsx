@@ -69,11 +69,16 @@ export function CookieConsent({ config }: { config: ResolvedChrome['cookieConsen
     const observer = new ResizeObserver(reserve);
     observer.observe(notice);
     window.addEventListener('resize', reserve);
-    // Escape closes the notice unless something else (a menu, a dialog) has handled it already.
+    // Escape closes the notice unless something else (a menu, a dialog) handles it. Heard in the
+    // capture phase, so a listener that stops it on its way (React holds back events aimed at a
+    // form still hydrating, src/blocks/island.tsx) cannot hide it; judged once it has been handled.
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape' && !event.defaultPrevented) onEscape();
+      if (event.key !== 'Escape') return;
+      setTimeout(() => {
+        if (!event.defaultPrevented) onEscape();
+      }, 0);
     };
-    window.addEventListener('keydown', onKey);
+    window.addEventListener('keydown', onKey, true);
     const onFocusIn = (event: FocusEvent) => {
       const from = event.relatedTarget;
       if (from instanceof HTMLElement && !notice.contains(from)) cameFrom.current = from;
@@ -83,7 +88,7 @@ export function CookieConsent({ config }: { config: ResolvedChrome['cookieConsen
       notice.removeEventListener('focusin', onFocusIn);
       observer.disconnect();
       window.removeEventListener('resize', reserve);
-      window.removeEventListener('keydown', onKey);
+      window.removeEventListener('keydown', onKey, true);
       root.style.removeProperty(RESERVED);
     };
   }, [visible]);

@@ -27,6 +27,9 @@ export function PageShell({
   useScrollToSection(scrollTo);
   return (
     <>
+      {/* First in the page, so the page keeps the tab's gutter from its first frame (src/styles/chrome.css
+          §9): the tab itself comes last, and a frame painted before the parser reached it moved the page. */}
+      {brochureButton ? <span className="brochure-gutter" hidden /> : null}
       <a className="skip-link" href="#main">
         Skip to content
       </a>

@@ -62,7 +62,14 @@ const motifs: Record<string, Motif> = {
   congress: (w, h) =>
     `<rect x="${r(w * 0.55)}" y="${r(h * 0.2)}" width="${r(w * 0.36)}" height="${r(h * 0.5)}" rx="12" fill="#fff" fill-opacity=".15" stroke="#fff" stroke-width="4"/>` +
     `<rect x="${r(w * 0.55)}" y="${r(h * 0.2)}" width="${r(w * 0.36)}" height="${r(h * 0.1)}" fill="#ffd166"/>` +
-    `<text x="${r(w * 0.73)}" y="${r(h * 0.5)}" ${FONT} font-size="${r(Math.min(w, h) / 9)}" font-weight="700" fill="#fff" text-anchor="middle">5C31</text>`,
+    // a calendar grid, not digits: art carries no text (issue 19)
+    [0, 1, 2, 3]
+      .flatMap((col) => [0, 1, 2].map((row) => [0.59 + col * 0.08, 0.36 + row * 0.1]))
+      .map(
+        ([x, y]) =>
+          `<rect x="${r(w * x)}" y="${r(h * y)}" width="${r(w * 0.05)}" height="${r(h * 0.06)}" rx="4" fill="#fff" fill-opacity=".7"/>`,
+      )
+      .join(''),
   // a city skyline
   company: (w, h) =>
     [0.5, 0.58, 0.66, 0.74, 0.82, 0.9]
@@ -91,9 +98,13 @@ const motifs: Record<string, Motif> = {
   },
 };
 
+/**
+ * Hero art for both crops: no caption (the banner shows any crop of it, and its own heading and
+ * controls lie over it, issue 19); the name stays the image's accessible label.
+ */
 function banner(motif: string, from: string, to: string, label: string): [string, string] {
   const m = motifs[motif];
-  return [svg(1600, 600, from, to, m(1600, 600), label, 56), svg(750, 900, from, to, m(750, 900), label, 44)];
+  return [svg(1600, 600, from, to, m(1600, 600), label, 0), svg(750, 900, from, to, m(750, 900), label, 0)];
 }
 
 function card(motif: string, from: string, to: string, label: string): string {
