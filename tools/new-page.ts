@@ -24,6 +24,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { blockNames } from '../src/blocks/registry.ts';
 import { formatIssue } from '../src/renderer/validate/types.ts';
+import { withBrand } from '../src/renderer/brand.ts';
 import { runMain } from './lib/cli.ts';
 import { loadDefinitionFiles, loadSiteFile, projectRoot } from './lib/project.ts';
 import { LAYOUTS, loadProject, planPage, type Layout, type NewPageInput, type Project } from './new-page/plan.ts';
@@ -126,7 +127,7 @@ async function create(input: NewPageInput, project: Project, prompter: Prompter 
   const files = await loadDefinitionFiles(project.definitionsDir);
   const { issues } = project.validator.validate(files, await loadSiteFile());
   const own = issues.filter((i) => i.file === plan.file);
-  const route = input.route.replaceAll('{brand}', project.brand);
+  const route = withBrand(input.route, project.brand);
   const example = route.replace(/:([A-Za-z_][A-Za-z0-9_]*)\??/g, '<$1>').replace(/\*$/, '<path>');
   console.log(`Created ${plan.file} (route ${input.route}, layout ${input.layout ?? 'main'}, ${plan.notes.length} section(s)):`);
   for (const note of plan.notes) console.log(`  - ${note}`);

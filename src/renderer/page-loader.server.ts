@@ -10,6 +10,7 @@ import { isBlockName } from '../blocks/registry.ts';
 import { ContentError, isDegraded, markDegraded, RETRY_AFTER_SECONDS, statusOf, trackStaleness } from '../server/content-client.ts';
 import { sanitizeEmbed, sanitizeHtml } from '../server/sanitize.ts';
 import { isBinding, resolve, type ResolveOptions, type Scope } from './bindings.ts';
+import { withBrand } from './brand.ts';
 import type { DefinitionIndex } from './definitions.server.ts';
 import {
   sectionKey,
@@ -56,11 +57,9 @@ interface Run extends Required<Omit<PageLoaderOptions, 'captchaSiteKey' | 'defin
 }
 
 export function sourcePath(source: SourceSpec, brand: string, scope: Scope): string {
-  return source.path
-    .replaceAll('{brand}', brand)
-    .replace(/\{(params|search)\.([^{}]+)\}/g, (_m, root: string, name: string) =>
-      encodeURIComponent(String((scope[root] as Record<string, string>)[name] ?? '')),
-    );
+  return withBrand(source.path, brand).replace(/\{(params|search)\.([^{}]+)\}/g, (_m, root: string, name: string) =>
+    encodeURIComponent(String((scope[root] as Record<string, string>)[name] ?? '')),
+  );
 }
 
 export function sourceQuery(source: SourceSpec, scope: Scope): URLSearchParams {
@@ -172,11 +171,11 @@ function resolveMeta(run: Run, definition: PageDefinition, scope: Scope): PageMe
 }
 
 /** `{brand}` in chrome links becomes the configured brand, like in routes (/about-{brand}). */
-function withBrand<T>(value: T, brand: string): T {
-  if (typeof value === 'string') return value.replaceAll('{brand}', brand) as T;
-  if (Array.isArray(value)) return value.map((entry: unknown) => withBrand(entry, brand)) as T;
+function brandEverywhere<T>(value: T, brand: string): T {
+  if (typeof value === 'string') return withBrand(value, brand) as T;
+  if (Array.isArray(value)) return value.map((entry: unknown) => brandEverywhere(entry, brand)) as T;
   if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([key, entry]) => [key, withBrand(entry, brand)])) as T;
+    return Object.fromEntries(Object.entries(value).map(([key, entry]) => [key, brandEverywhere(entry, brand)])) as T;
   }
   return value;
 }
@@ -193,12 +192,12 @@ export function resolveChrome(
   logOnce: (message: string) => void = () => undefined,
 ): ResolvedChrome {
   const resolved = resolve(site.footer, scope, textOptions(logOnce, 'site.config.json /footer'));
-  const footer = withBrand(resolved as ResolvedChrome['footer'], site.brand);
+  const footer = brandEverywhere(resolved as ResolvedChrome['footer'], site.brand);
   const contact = footer.contact?.text ? { ...footer.contact, text: sanitize(footer.contact.text) } : footer.contact;
   return {
     name: site.name,
     logo: site.logo,
-    header: withBrand(site.header, site.brand),
+    header: brandEverywhere(site.header, site.brand),
     footer: { ...footer, contact, social: footer.social ?? {} },
     cookieConsent: site.cookieConsent,
   };

@@ -19,6 +19,7 @@
  */
 import type { ContentContract, ContractEndpoint } from '../generated/content-contract.ts';
 import { contentSchemaId, didYouMean, type Located, type SchemaStore } from '../renderer/schema-store.ts';
+import { withBrand } from '../renderer/brand.ts';
 
 export type { ContentContract, ContractEndpoint };
 
@@ -34,14 +35,6 @@ export const SAFE_PARAM = /^[A-Za-z0-9_-]{1,200}$/;
 
 export function isSafeParam(value: string): boolean {
   return SAFE_PARAM.test(value);
-}
-
-/** Stands for the brand of site.config.json in contract paths, definition routes and source paths. */
-export const BRAND_PLACEHOLDER = '{brand}';
-
-/** `path` with `{brand}` filled in. */
-export function withBrand(path: string, brand: string): string {
-  return path.replaceAll(BRAND_PLACEHOLDER, brand);
 }
 
 /** The parameters of a contract path: its `{name}` segments (`{brand}` is none: it is the site's brand). */

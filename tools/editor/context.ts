@@ -7,6 +7,7 @@
 import { matchPath } from 'react-router';
 import type { SourceSpec, SitemapSpec } from '../../src/generated/page-definition.ts';
 import { isPlainObject, type Scope } from '../../src/renderer/bindings.ts';
+import { withBrand } from '../../src/renderer/brand.ts';
 import type { DefinitionIndex } from '../../src/renderer/definitions.server.ts';
 import type { FieldInfo } from '../../src/renderer/editor/types.ts';
 import { sourcePath, sourceQuery } from '../../src/renderer/page-loader.server.ts';
@@ -32,7 +33,7 @@ async function attempt<T>(work: () => Promise<T>): Promise<T | undefined> {
 export function routesOf(definition: Record<string, unknown>, brand: string): string[] {
   const route = definition.route;
   const routes = typeof route === 'string' ? [route] : Array.isArray(route) ? route.filter((r): r is string => typeof r === 'string') : [];
-  return routes.map((r) => r.replaceAll('{brand}', brand));
+  return routes.map((r) => withBrand(r, brand));
 }
 
 export interface PreviewPlace {

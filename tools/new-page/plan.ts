@@ -11,6 +11,7 @@ import { blockNames, isBlockName } from '../../src/blocks/registry.ts';
 import definitionSchema from '../../schemas/page-definition.schema.json' with { type: 'json' };
 import type { ContentContract as Contract } from '../../src/generated/content-contract.ts';
 import type { DefinitionFile } from '../../src/generated/page-definition.ts';
+import { withBrand } from '../../src/renderer/brand.ts';
 import { blockSchemaId, didYouMean, type Located, type SchemaStore } from '../../src/renderer/schema-store.ts';
 import { normalizeRoute, routeParams } from '../../src/renderer/validate/routes.ts';
 import { formatIssue } from '../../src/renderer/validate/types.ts';
@@ -151,7 +152,7 @@ export async function planPage(input: NewPageInput, project: Project, options: {
   const file = path.relative(projectRoot, path.join(project.definitionsDir, `${name}.json`));
 
   // Route: well-formed, not reserved, not taken.
-  const concrete = route.replaceAll('{brand}', brand);
+  const concrete = withBrand(route, brand);
   if (!ROUTE.test(route)) errors.push(`route "${route}" must start with / and use only letters, digits, - _ . / and :params`);
   else if (RESERVED_ROUTES.some((re) => re.test(concrete)))
     errors.push(`route "${route}" is reserved by the site (/api, /assets, /__catalog)`);

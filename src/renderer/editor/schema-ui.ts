@@ -4,7 +4,8 @@
  * value helpers shared by the fixed/bound editors.
  */
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
-import { BRAND_PLACEHOLDER, ContractPaths, withBrand } from '../../server/contract-paths.ts';
+import { ContractPaths } from '../../server/contract-paths.ts';
+import { BRAND_PLACEHOLDER, withBrand } from '../brand.ts';
 import { isBinding, isPlainObject } from '../bindings.ts';
 import { routeParams as validatorRouteParams } from '../validate/routes.ts';
 import type { JsonSchema } from '../schema-store.ts';

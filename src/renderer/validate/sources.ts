@@ -4,7 +4,8 @@
  * placeholders and query bindings use route parameters the page has.
  */
 import type { SitemapSpec, SourceSpec } from '../../generated/page-definition.ts';
-import { endpointAssumption, responseSchemaId, withBrand, type ContractPaths } from '../../server/contract-paths.ts';
+import { endpointAssumption, responseSchemaId, type ContractPaths } from '../../server/contract-paths.ts';
+import { withBrand } from '../brand.ts';
 import { bindingPaths, isBinding, isPlainObject } from '../bindings.ts';
 import { didYouMean, escapePointer, type Located } from '../schema-store.ts';
 import type { BindingChecker } from './binding-checks.ts';

@@ -1,0 +1,10 @@
+/**
+ * The brand placeholder: `{brand}` stands for site.config.json's brand in definition routes,
+ * source paths, contract paths and chrome links (/about-{brand}). One spelling, one substitution.
+ */
+export const BRAND_PLACEHOLDER = '{brand}';
+
+/** `text` with `{brand}` filled in. */
+export function withBrand(text: string, brand: string): string {
+  return text.replaceAll(BRAND_PLACEHOLDER, brand);
+}
