@@ -117,6 +117,10 @@ describe('the production launcher without NODE_ENV', () => {
     try {
       const page = await fetch(`${site.url}/`);
       expect(page.status).toBe(200);
+      // A page with a form: with Google's key its captcha widget is the browser's to render (it was a 500).
+      const contact = await fetch(`${site.url}/contact`);
+      expect(contact.status).toBe(200);
+      expect(await contact.text()).toContain('Loading verification…');
       expect(page.headers.get('content-security-policy')).toContain('https://images.example.com');
       const body = { ...sampleBodies.newsletter(), recaptcha: localCaptchaToken() };
       const form = JSON.parse(readFileSync(path.join(projectRoot, 'src/generated/forms/newsletter.json'), 'utf8')) as {

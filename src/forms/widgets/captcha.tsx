@@ -4,7 +4,7 @@
  * the server accepts only in local mode.
  */
 import type { WidgetProps } from '@rjsf/utils';
-import { lazy, Suspense, useRef } from 'react';
+import { lazy, Suspense, useRef, useSyncExternalStore } from 'react';
 import type { SiteFormContext } from '../context.ts';
 import { describedBy, RequiredMark } from '../templates.tsx';
 
@@ -36,18 +36,32 @@ function LocalCaptcha({ id, value, onChange, onBlur, rawErrors, schema, required
   );
 }
 
+/**
+ * Google's widget exists in the browser only (it needs `window` and Google's script): the server,
+ * and the hydration, render the place it takes (src/blocks/form/style.css keeps its height).
+ */
 function GoogleCaptcha({ id, onChange, siteKey, schema }: WidgetProps & { siteKey: string }) {
   const ref = useRef<{ reset(): void } | null>(null);
+  const inBrowser = useSyncExternalStore(noChange, inTheBrowser, onTheServer);
+  const loading = <p className="form-captcha__loading">Loading verification…</p>;
   return (
     <div id={id} className="form-captcha" aria-describedby={describedBy(id, schema)}>
-      <Suspense fallback={<p className="form-captcha__loading">Loading verification…</p>}>
-        <ReCaptcha
-          ref={ref as never}
-          sitekey={siteKey}
-          onChange={(token: string | null) => onChange(token ?? undefined)}
-          onExpired={() => onChange(undefined)}
-        />
-      </Suspense>
+      {inBrowser ? (
+        <Suspense fallback={loading}>
+          <ReCaptcha
+            ref={ref as never}
+            sitekey={siteKey}
+            onChange={(token: string | null) => onChange(token ?? undefined)}
+            onExpired={() => onChange(undefined)}
+          />
+        </Suspense>
+      ) : (
+        loading
+      )}
     </div>
   );
 }
+
+const noChange = () => () => {};
+const inTheBrowser = () => true;
+const onTheServer = () => false;
