@@ -111,6 +111,29 @@ describe('focus is never hidden under the cookie notice or other fixed chrome', 
   }
 });
 
+describe('the space kept under the open notice', () => {
+  it("continues the footer's colour at the page's end (no white band under the footer)", async () => {
+    const page = await visitAt('/', VIEWPORTS[1]);
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await page.waitForTimeout(300);
+    // A pixel at the bottom left of the screen (the notice is at the right), as painted.
+    const shot = await page.screenshot({ clip: { x: 4, y: VIEWPORTS[1].height - 4, width: 1, height: 1 } });
+    const painted = await page.evaluate(async (png) => {
+      const image = new Image();
+      image.src = `data:image/png;base64,${png}`;
+      await image.decode();
+      const canvas = document.createElement('canvas');
+      canvas.width = canvas.height = 1;
+      const context = canvas.getContext('2d')!;
+      context.drawImage(image, 0, 0);
+      const [r, g, bl] = context.getImageData(0, 0, 1, 1).data;
+      return `rgb(${r}, ${g}, ${bl})`;
+    }, shot.toString('base64'));
+    const footer = await page.locator('footer').evaluate((element) => getComputedStyle(element).backgroundColor);
+    expect(painted).toBe(footer);
+  });
+});
+
 describe('the cookie notice closes with Escape', () => {
   it('Escape from inside the notice closes it with status deny and gives focus back', async () => {
     const page = await visitAt('/', VIEWPORTS[1]);

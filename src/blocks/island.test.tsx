@@ -164,6 +164,26 @@ describe('ReachIsland', () => {
     expect(input.value).toBe('Ada');
   });
 
+  it('other content under another key replaces the held server HTML (a client navigation to another job)', async () => {
+    const { container, root, code } = await serverRenderedPage();
+    function Other() {
+      return <p className="other">Another job</p>;
+    }
+    await act(async () => {
+      root.render(
+        <main>
+          <p className="label">second</p>
+          <ReachIsland key="other" className="island">
+            <Other />
+          </ReachIsland>
+        </main>,
+      );
+    });
+    expect(container.querySelector('.island .other')!.textContent).toBe('Another job');
+    expect(container.querySelector('.island .counter')).toBeNull();
+    expect(code.loads).toEqual([]);
+  });
+
   it('renders its content at once when mounted by the client (no server HTML to keep)', async () => {
     const container = document.createElement('div');
     document.body.append(container);

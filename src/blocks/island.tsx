@@ -1,5 +1,7 @@
-import { useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
+import { hasEditsBeforeHydration } from '../forms/replay.ts';
+import { useClientRender } from '../client-render.ts';
 
 /**
  * Server-rendered content whose code loads when the visitor reaches for it (issue 19): pointer,
@@ -23,8 +25,8 @@ import { hydrateRoot, type Root } from 'react-dom/client';
 export function ReachIsland({ className, children }: { className?: string; children: ReactNode }) {
   const box = useRef<HTMLDivElement>(null);
   // Decided once, at mount: only a hydration has server HTML to keep.
-  const hydrating = useSyncExternalStore(noChange, notHydrating, whileHydrating);
-  const [held] = useState(hydrating && typeof document !== 'undefined');
+  const clientRender = useClientRender();
+  const [held] = useState(!clientRender && typeof document !== 'undefined');
   const root = useRef<Root | null>(null);
   // The content as first rendered: it hydrates against the server HTML of that. It is not updated
   // afterwards (an update before hydration ends would make React throw the server HTML away):
@@ -57,7 +59,7 @@ export function ReachIsland({ className, children }: { className?: string; child
     for (const type of REACH) element.addEventListener(type, reach, { passive: true });
     window.addEventListener('scroll', watch, { once: true, passive: true });
     // Reached for before the page's code ran: focus is in it, or something was typed or chosen.
-    if (element.contains(document.activeElement) || changedControl(element)) reach();
+    if (element.contains(document.activeElement) || hasEditsBeforeHydration(element)) reach();
     return () => {
       stop();
       const live = root.current;
@@ -74,24 +76,5 @@ export function ReachIsland({ className, children }: { className?: string; child
 /** What counts as reaching for the content, besides scrolling near it (input: autofill). */
 const REACH = ['pointerdown', 'focusin', 'keydown', 'input'] as const;
 
-/** Whether a control in `root` holds something else than the server rendered. */
-function changedControl(root: HTMLElement): boolean {
-  for (const control of root.querySelectorAll<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>('input, textarea, select')) {
-    if (control instanceof HTMLSelectElement) {
-      if ([...control.options].some((option) => option.selected !== option.defaultSelected)) return true;
-    } else if (control instanceof HTMLInputElement && (control.type === 'checkbox' || control.type === 'radio')) {
-      if (control.checked !== control.defaultChecked) return true;
-    } else if (control instanceof HTMLInputElement && control.type === 'file') {
-      if (control.files?.length) return true;
-    } else if (control.value !== control.defaultValue) return true;
-  }
-  return false;
-}
-
 /** The same object on every render: React leaves the element's content alone. */
 const SERVER_HTML = { __html: '' };
-
-/** React reads the server snapshot while hydrating (and on the server), the other one in a client render. */
-const noChange = () => () => {};
-const notHydrating = () => false;
-const whileHydrating = () => true;

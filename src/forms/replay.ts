@@ -17,29 +17,42 @@ function valueSetter(element: Control): ((value: string) => void) | undefined {
   return Object.getOwnPropertyDescriptor(Object.getPrototypeOf(element), 'value')?.set?.bind(element);
 }
 
+/** Whether the control holds something else than the server rendered (typed, chosen, ticked). */
+function edited(element: Control): boolean {
+  if (element instanceof HTMLInputElement && (element.type === 'checkbox' || element.type === 'radio')) {
+    return element.checked !== element.defaultChecked;
+  }
+  if (element instanceof HTMLInputElement && element.type === 'file') return Boolean(element.files?.length);
+  if (element instanceof HTMLSelectElement) return [...element.options].some((option) => option.selected !== option.defaultSelected);
+  return element.value !== element.defaultValue;
+}
+
+const controlsOf = (root: HTMLElement) => root.querySelectorAll<Control>('input, textarea, select');
+
+/** Whether anything inside `root` was edited before its code ran (../blocks/island.tsx hydrates it at once then). */
+export function hasEditsBeforeHydration(root: HTMLElement): boolean {
+  return [...controlsOf(root)].some(edited);
+}
+
 /** Replays edits made before hydration inside `root`; returns how many controls it replayed. */
 export function replayEditsBeforeHydration(root: HTMLElement): number {
   let replayed = 0;
-  for (const element of root.querySelectorAll<Control>('input, textarea, select')) {
+  for (const element of controlsOf(root)) {
+    if (!edited(element)) continue;
     if (element instanceof HTMLInputElement && (element.type === 'checkbox' || element.type === 'radio')) {
-      if (element.checked === element.defaultChecked) continue;
       // Back to the server state through the tracked setter, then the visitor's click again.
       element.checked = element.defaultChecked;
       element.click();
       replayed += 1;
     } else if (element instanceof HTMLInputElement && element.type === 'file') {
-      if (!element.files?.length) continue;
       element.dispatchEvent(new Event('change', { bubbles: true }));
       replayed += 1;
     } else if (element instanceof HTMLSelectElement) {
-      if ([...element.options].every((option) => option.selected === option.defaultSelected)) continue;
       element.dispatchEvent(new Event('change', { bubbles: true }));
       replayed += 1;
     } else if (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement) {
       const typed = element.value;
-      const rendered = element.defaultValue;
-      if (typed === rendered) continue;
-      element.value = rendered;
+      element.value = element.defaultValue;
       valueSetter(element)?.(typed);
       element.dispatchEvent(new Event('input', { bubbles: true }));
       replayed += 1;

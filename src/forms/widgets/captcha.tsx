@@ -4,7 +4,8 @@
  * the server accepts only in local mode.
  */
 import type { WidgetProps } from '@rjsf/utils';
-import { lazy, Suspense, useRef, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useRef } from 'react';
+import { useClientRender } from '../../client-render.ts';
 import type { SiteFormContext } from '../context.ts';
 import { describedBy, RequiredMark } from '../templates.tsx';
 
@@ -42,7 +43,7 @@ function LocalCaptcha({ id, value, onChange, onBlur, rawErrors, schema, required
  */
 function GoogleCaptcha({ id, onChange, siteKey, schema }: WidgetProps & { siteKey: string }) {
   const ref = useRef<{ reset(): void } | null>(null);
-  const inBrowser = useSyncExternalStore(noChange, inTheBrowser, onTheServer);
+  const inBrowser = useClientRender();
   const loading = <p className="form-captcha__loading">Loading verification…</p>;
   return (
     <div id={id} className="form-captcha" aria-describedby={describedBy(id, schema)}>
@@ -61,7 +62,3 @@ function GoogleCaptcha({ id, onChange, siteKey, schema }: WidgetProps & { siteKe
     </div>
   );
 }
-
-const noChange = () => () => {};
-const inTheBrowser = () => true;
-const onTheServer = () => false;
