@@ -2,10 +2,12 @@
  * npm run bench: speed of the production build, one representative route per page template.
  *   a. first-load JS (gzip) per template, measured in real Chromium until load + network idle;
  *   a'. the layout shift of a whole visit (load, then scroll to the bottom) at 375 and 1280 px;
- *   b. Lighthouse (mobile, default simulated throttling) scores, CLS and TBT;
+ *   b. Lighthouse (mobile, default simulated throttling) scores, CLS and TBT, median of N runs; each run is
+ *      paired with one of the same page with its script files blocked, whose TBT is what the page's own
+ *      HTML, CSS and images cost on this machine (the floor no script change can go under);
  *   c. LCP of the real page divided by LCP of the same server-rendered HTML with its scripts removed.
  * Writes bench-results/bench.json. Flags: `--only /blog,/contact` (paths or template names),
- * `--skip-lighthouse`, `--lcp-runs N` (median of N loads, default 3).
+ * `--skip-lighthouse`, `--lcp-runs N` (median of N loads, default 3), `--lighthouse-runs N` (default 3).
  * Never part of the timed tests: numbers depend on the machine.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -37,7 +39,8 @@ const TARGETS = {
   bestPractices: 95,
   seo: 100,
   cls: 0.05,
-  tbtMs: 150,
+  /** Issue 19: median of the Lighthouse runs. */
+  tbtMs: 100,
   lcpRatio: 1.15,
 };
 
@@ -88,7 +91,12 @@ interface LighthouseResult {
   seo: number;
   cls: number;
   tbtMs: number;
+  /** TBT of the same page with its script files blocked (median): what scripts cannot take away. */
+  tbtNoScriptsMs: number;
   lcpMs: number;
+  /** Lighthouse's measure of this machine's speed (median): TBT scales with it. */
+  benchmarkIndex: number;
+  runs: number;
   failedAudits: string[];
   met: boolean;
 }
@@ -242,7 +250,19 @@ async function measureLcp(browser: Browser, url: string): Promise<number> {
   return lcp;
 }
 
-async function runLighthouse(url: string): Promise<LighthouseResult> {
+interface LighthouseRun {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  cls: number;
+  tbtMs: number;
+  lcpMs: number;
+  benchmarkIndex: number;
+  failedAudits: string[];
+}
+
+async function lighthouseOnce(url: string, blockScripts: boolean): Promise<LighthouseRun> {
   const { default: lighthouse } = await import('lighthouse');
   const chromeLauncher = await import('chrome-launcher');
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_FLAGS, logLevel: 'silent' });
@@ -251,10 +271,11 @@ async function runLighthouse(url: string): Promise<LighthouseResult> {
       port: chrome.port,
       output: 'json',
       logLevel: 'error',
-      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+      onlyCategories: blockScripts ? ['performance'] : ['performance', 'accessibility', 'best-practices', 'seo'],
+      blockedUrlPatterns: blockScripts ? ['*.js'] : [],
     });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
-    const { categories, audits, runtimeError } = result.lhr;
+    const { categories, audits, runtimeError, environment } = result.lhr;
     if (runtimeError) throw new Error(`Lighthouse ${url}: ${runtimeError.code} ${runtimeError.message}`);
     const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
     const numeric = (id: string) => audits[id]?.numericValue ?? NaN;
@@ -262,7 +283,7 @@ async function runLighthouse(url: string): Promise<LighthouseResult> {
       .flatMap((c) => c.auditRefs.filter((ref) => ref.weight > 0).map((ref) => audits[ref.id]))
       .filter((a) => a && a.score !== null && a.score < 0.9)
       .map((a) => a.id);
-    const r = {
+    return {
       performance: score('performance'),
       accessibility: score('accessibility'),
       bestPractices: score('best-practices'),
@@ -270,19 +291,47 @@ async function runLighthouse(url: string): Promise<LighthouseResult> {
       cls: Math.round(numeric('cumulative-layout-shift') * 1000) / 1000,
       tbtMs: Math.round(numeric('total-blocking-time')),
       lcpMs: Math.round(numeric('largest-contentful-paint')),
+      benchmarkIndex: Math.round(environment.benchmarkIndex),
       failedAudits: [...new Set(failedAudits)],
     };
-    const met =
-      r.performance >= TARGETS.performance &&
-      r.accessibility >= TARGETS.accessibility &&
-      r.bestPractices >= TARGETS.bestPractices &&
-      r.seo >= TARGETS.seo &&
-      r.cls <= TARGETS.cls &&
-      r.tbtMs <= TARGETS.tbtMs;
-    return { ...r, met };
   } finally {
     chrome.kill();
   }
+}
+
+/**
+ * Lighthouse `runs` times, each followed by a run with the page's script files blocked; every figure
+ * is the median of its runs. On a shared 2-core machine one run's TBT varies threefold.
+ */
+async function runLighthouse(url: string, runs: number): Promise<LighthouseResult> {
+  const real: LighthouseRun[] = [];
+  const bare: LighthouseRun[] = [];
+  for (let i = 0; i < runs; i++) {
+    real.push(await lighthouseOnce(url, false));
+    bare.push(await lighthouseOnce(url, true));
+  }
+  const mid = (pick: (run: LighthouseRun) => number, of = real) => median(of.map(pick));
+  const r = {
+    performance: mid((x) => x.performance),
+    accessibility: mid((x) => x.accessibility),
+    bestPractices: mid((x) => x.bestPractices),
+    seo: mid((x) => x.seo),
+    cls: mid((x) => x.cls),
+    tbtMs: mid((x) => x.tbtMs),
+    tbtNoScriptsMs: mid((x) => x.tbtMs, bare),
+    lcpMs: mid((x) => x.lcpMs),
+    benchmarkIndex: mid((x) => x.benchmarkIndex),
+    runs,
+    failedAudits: [...new Set(real.flatMap((x) => x.failedAudits))],
+  };
+  const met =
+    r.performance >= TARGETS.performance &&
+    r.accessibility >= TARGETS.accessibility &&
+    r.bestPractices >= TARGETS.bestPractices &&
+    r.seo >= TARGETS.seo &&
+    r.cls <= TARGETS.cls &&
+    r.tbtMs <= TARGETS.tbtMs;
+  return { ...r, met };
 }
 
 async function main(argv: string[]): Promise<number> {
@@ -292,6 +341,7 @@ async function main(argv: string[]): Promise<number> {
       only: { type: 'string' },
       'skip-lighthouse': { type: 'boolean', default: false },
       'lcp-runs': { type: 'string', default: '3' },
+      'lighthouse-runs': { type: 'string', default: '3' },
     },
     allowPositionals: false,
   });
@@ -301,6 +351,7 @@ async function main(argv: string[]): Promise<number> {
     .filter(Boolean);
   const skipLighthouse = values['skip-lighthouse'];
   const lcpRuns = Math.max(1, Number(values['lcp-runs']));
+  const lighthouseRuns = Math.max(1, Number(values['lighthouse-runs']));
 
   // Measures what `npm start` would serve: a build older than its sources is rebuilt first.
   ensureBuild(projectRoot);
@@ -385,14 +436,14 @@ async function main(argv: string[]): Promise<number> {
         // The 404 template answers 404, which Lighthouse refuses to audit: the same HTML is served with 200.
         const url = t.name === '404' ? await stripped.addAs200(t.path) : site.url + t.path;
         process.stdout.write(`Lighthouse ${url}…\n`);
-        results[t.name].lighthouse = await runLighthouse(url);
+        results[t.name].lighthouse = await runLighthouse(url, lighthouseRuns);
       }
       console.log(
-        `\nLighthouse (mobile, simulated throttling); targets perf ≥ ${TARGETS.performance}, a11y ${TARGETS.accessibility}, best practices ≥ ${TARGETS.bestPractices}, SEO ${TARGETS.seo}, CLS ≤ ${TARGETS.cls}, TBT ≤ ${TARGETS.tbtMs} ms\n`,
+        `\nLighthouse (mobile, simulated throttling; median of ${lighthouseRuns}; "TBT no JS": the same page with its script files blocked; "speed": Lighthouse's benchmark index of this machine); targets perf ≥ ${TARGETS.performance}, a11y ${TARGETS.accessibility}, best practices ≥ ${TARGETS.bestPractices}, SEO ${TARGETS.seo}, CLS ≤ ${TARGETS.cls}, TBT ≤ ${TARGETS.tbtMs} ms\n`,
       );
       console.log(
         table(
-          ['template', 'perf', 'a11y', 'best', 'seo', 'CLS', 'TBT ms', 'LCP ms', 'targets', 'audits below 0.9'],
+          ['template', 'perf', 'a11y', 'best', 'seo', 'CLS', 'TBT ms', 'TBT no JS', 'LCP ms', 'speed', 'targets', 'audits below 0.9'],
           chosen.map((t) => {
             const l = results[t.name].lighthouse!;
             return [
@@ -403,7 +454,9 @@ async function main(argv: string[]): Promise<number> {
               l.seo,
               l.cls,
               l.tbtMs,
+              l.tbtNoScriptsMs,
               l.lcpMs,
+              l.benchmarkIndex,
               l.met ? 'met' : 'NOT MET',
               l.failedAudits.join(' ') || '-',
             ];
@@ -421,7 +474,14 @@ async function main(argv: string[]): Promise<number> {
     writeFileSync(
       file,
       JSON.stringify(
-        { date: new Date().toISOString(), targets: TARGETS, throttling: MOBILE, lcpRuns, templates: { ...previous, ...results } },
+        {
+          date: new Date().toISOString(),
+          targets: TARGETS,
+          throttling: MOBILE,
+          lcpRuns,
+          lighthouseRuns,
+          templates: { ...previous, ...results },
+        },
         null,
         2,
       ) + '\n',

@@ -60,12 +60,19 @@ export function CookieConsent({ config }: { config: ResolvedChrome['cookieConsen
   useEffect(() => {
     const notice = box.current;
     if (!visible || !notice) return;
-    const root = document.documentElement;
+    // Set on the two elements that read it, as a non-inherited property (src/styles/chrome.css):
+    // a change restyles those two, not the whole document as an inherited one on <html> would.
+    const holders = [document.documentElement, document.body];
+    let reserved = '';
+    // Measured when the browser has laid the page out anyway (the observer's first call comes
+    // after the notice's first layout), never by forcing a layout while the page hydrates.
     const reserve = () => {
       const bottomGap = window.innerHeight - notice.getBoundingClientRect().bottom;
-      root.style.setProperty(RESERVED, `${Math.ceil(notice.offsetHeight + Math.max(0, bottomGap))}px`);
+      const value = `${Math.ceil(notice.offsetHeight + Math.max(0, bottomGap))}px`;
+      if (value === reserved) return;
+      reserved = value;
+      for (const holder of holders) holder.style.setProperty(RESERVED, value);
     };
-    reserve();
     const observer = new ResizeObserver(reserve);
     observer.observe(notice);
     window.addEventListener('resize', reserve);
@@ -89,7 +96,7 @@ export function CookieConsent({ config }: { config: ResolvedChrome['cookieConsen
       observer.disconnect();
       window.removeEventListener('resize', reserve);
       window.removeEventListener('keydown', onKey, true);
-      root.style.removeProperty(RESERVED);
+      for (const holder of holders) holder.style.removeProperty(RESERVED);
     };
   }, [visible]);
 
