@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useId, useRef, useState, useSyncExternalStore, useEffectEvent } from 'react';
 import { preload } from 'react-dom';
 import type { CarouselBlockProps } from '../../generated/blocks.ts';
 import { MOBILE_QUERY, DESKTOP_QUERY } from '../banner/component.tsx';
@@ -70,6 +70,44 @@ export function Carousel({
     };
   }, [wanted, movable]);
 
+  // Rotation stops for good once focus is inside (WAI-ARIA carousel pattern, WCAG 2.2.2): a focused
+  // slide never slides away. Only Play starts it again; focus on Play itself changes nothing.
+  useEffect(() => {
+    const section = sectionRef.current;
+    if (!autoplay || !movable || !section) return;
+    const stop = (event: FocusEvent) => {
+      if (!playingRef.current || (event.target as Element).closest('.carousel__play')) return;
+      swiperRef.current?.autoplay?.stop();
+      setChoice(false);
+    };
+    section.addEventListener('focusin', stop);
+    return () => section.removeEventListener('focusin', stop);
+  }, [autoplay, movable]);
+
+  // The arrow keys move the slides while the slides themselves have focus, and nothing else does.
+  const onArrow = useEffectEvent((direction: Direction) => {
+    const swiper = swiperRef.current;
+    if (!swiper) {
+      // As a button pressed early: remembered until swiper is there.
+      pending.current = direction;
+      setWanted(true);
+    } else if (direction === 'next') swiper.slideNext();
+    else swiper.slidePrev();
+  });
+  useEffect(() => {
+    const root = rootRef.current;
+    if (!root || !movable) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.target !== root || event.altKey || event.ctrlKey || event.metaKey) return;
+      const direction = event.key === 'ArrowRight' ? 'next' : event.key === 'ArrowLeft' ? 'prev' : null;
+      if (!direction) return;
+      event.preventDefault();
+      onArrow(direction);
+    };
+    root.addEventListener('keydown', onKeyDown);
+    return () => root.removeEventListener('keydown', onKeyDown);
+  }, [movable]);
+
   // Autoplay before swiper: the native scroller moves on by itself (rewinding at the end).
   useEffect(() => {
     const root = rootRef.current;
@@ -135,6 +173,21 @@ export function Carousel({
     pending.current = direction;
     setWanted(true);
   };
+  const controls = movable ? (
+    <div className="carousel__controls">
+      {/* With autoplay the controls come first, the rotation control first of all (the pattern's order). */}
+      {autoplay ? (
+        <IconButton
+          className="carousel__button carousel__play"
+          label={playing ? 'Pause carousel' : 'Play carousel'}
+          symbol={playing ? '❚❚' : '▶'}
+          onClick={togglePlay}
+        />
+      ) : null}
+      <IconButton ref={prevRef} {...STEP_BUTTONS.prev} onClick={() => early('prev')} />
+      <IconButton ref={nextRef} {...STEP_BUTTONS.next} onClick={() => early('next')} />
+    </div>
+  ) : null;
 
   return (
     // The WAI-ARIA carousel pattern: a named region described as a carousel, its slides groups
@@ -156,7 +209,10 @@ export function Carousel({
       ) : (
         <SectionHeading heading={heading} />
       )}
-      <div className={variant === 'hero' ? 'carousel__frame' : 'carousel__frame container'}>
+      <div
+        className={`carousel__frame${variant === 'hero' ? '' : ' container'}${autoplay && movable ? ' carousel__frame--controls-first' : ''}`}
+      >
+        {autoplay ? controls : null}
         {/* Focusable: until swiper arrives this is a native scroller, and keyboard users scroll it too
             (axe scrollable-region-focusable). */}
         <div
@@ -185,20 +241,7 @@ export function Carousel({
             ))}
           </div>
         </div>
-        {movable ? (
-          <div className="carousel__controls">
-            <IconButton ref={prevRef} {...STEP_BUTTONS.prev} onClick={() => early('prev')} />
-            {autoplay ? (
-              <IconButton
-                className="carousel__button carousel__play"
-                label={playing ? 'Pause carousel' : 'Play carousel'}
-                symbol={playing ? '❚❚' : '▶'}
-                onClick={togglePlay}
-              />
-            ) : null}
-            <IconButton ref={nextRef} {...STEP_BUTTONS.next} onClick={() => early('next')} />
-          </div>
-        ) : null}
+        {autoplay ? null : controls}
       </div>
     </section>
   );

@@ -3,7 +3,7 @@
  * when a carousel is first reached for (see component.tsx), never with the page.
  */
 import Swiper from 'swiper';
-import { A11y, Autoplay, Keyboard, Navigation } from 'swiper/modules';
+import { A11y, Autoplay, Navigation } from 'swiper/modules';
 import { AUTOPLAY_DELAY_MS, PER_VIEW_BREAKPOINTS, type PerView } from './breakpoints.ts';
 
 export interface CarouselSwiper {
@@ -34,7 +34,9 @@ export function createSwiper(
   const initialSlide = slide && slide.offsetWidth > 0 ? Math.round(root.scrollLeft / slide.offsetWidth) : 0;
   root.scrollLeft = 0;
   return new Swiper(root, {
-    modules: [Navigation, Keyboard, A11y, Autoplay],
+    // No Keyboard module: it takes the arrow and page keys of the whole page while the carousel is
+    // in view. The viewport handles its own arrow keys (component.tsx).
+    modules: [Navigation, A11y, Autoplay],
     initialSlide,
     slidesPerView: PER_VIEW_BREAKPOINTS[options.perView].base,
     breakpoints: swiperBreakpoints(options.perView),
@@ -42,7 +44,6 @@ export function createSwiper(
     speed: options.reducedMotion ? 0 : 400,
     rewind: true,
     watchOverflow: true,
-    keyboard: { enabled: true, onlyInViewport: true },
     // Slides keep the server-rendered role, description and "N of M" name (component.tsx).
     a11y: {
       enabled: true,
