@@ -22,7 +22,8 @@ async function visitAt(path: string, viewport: { width: number; height: number }
   await b.context.close();
   b.context = await b.browser.newContext({ viewport });
   const { page } = await openPage(b.context);
-  await page.goto(`${site}${path}`, { waitUntil: 'networkidle' });
+  // The notice shows once the page has hydrated: waiting for it is waiting for the page.
+  await page.goto(`${site}${path}`, { waitUntil: 'load' });
   await page.waitForSelector('html[data-hydrated="true"]', { state: 'attached' });
   await page.getByRole('dialog', { name: 'Cookie consent' }).waitFor();
   // Let the notice's entrance animation finish.
@@ -93,10 +94,35 @@ async function tabWalk(page: Page): Promise<Stop[]> {
   return stops;
 }
 
+/** The nine templates of issue 20's keyboard walk; `job` stands for the first job page listed on /careers. */
+const TEMPLATES = [
+  '/',
+  '/blog',
+  '/contact',
+  '/careers',
+  'job',
+  '/products/ccm-platform',
+  '/partners',
+  '/faq-orchestration-platform',
+  '/white-paper-case-studies',
+] as const;
+
+let jobPath: string | undefined;
+async function pathOf(template: (typeof TEMPLATES)[number]): Promise<string> {
+  if (template !== 'job') return template;
+  if (!jobPath) {
+    const html = await (await fetch(`${site}/careers`)).text();
+    jobPath = /href="(\/careers\/[^"?#]+)"/.exec(html)?.[1];
+    if (!jobPath) throw new Error('no job page linked from /careers');
+  }
+  return jobPath;
+}
+
 describe('focus is never hidden under the cookie notice or other fixed chrome', () => {
-  for (const path of ['/', '/contact']) {
+  for (const template of TEMPLATES) {
     for (const viewport of VIEWPORTS) {
-      it(`${path} at ${viewport.width}×${viewport.height}: no Tab stop fully covered`, async () => {
+      it(`${template} at ${viewport.width}×${viewport.height}: no Tab stop fully covered`, async () => {
+        const path = await pathOf(template);
         const page = await visitAt(path, viewport);
         const stops = await tabWalk(page);
         const obscured = stops.filter((stop) => stop.coveredBy);

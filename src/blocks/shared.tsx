@@ -13,6 +13,44 @@ const EXTERNAL = /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i;
 // Documents and downloads must be real navigations, not client-side route changes.
 const FILE = /\.(?:pdf|docx?|xlsx?|zip|png|jpe?g|svg)(?:[?#].*)?$/i;
 
+/** Said after the name of every link that opens a new tab (WCAG 3.2.5, G201). */
+export const NEW_TAB_NOTE = '(opens in a new tab)';
+
+/** A link to another site: it opens a new tab, and says so to every visitor's assistive technology. */
+export function NewTabLink({
+  href,
+  children,
+  className,
+  'aria-label': label,
+  ...rest
+}: {
+  href: string;
+  children: ReactNode;
+  className?: string;
+  'aria-label'?: string;
+  'aria-current'?: 'page' | undefined;
+  onClick?: () => void;
+}) {
+  return (
+    <a
+      href={href}
+      className={className}
+      target="_blank"
+      rel="noopener noreferrer"
+      aria-label={label ? `${label} ${NEW_TAB_NOTE}` : undefined}
+      {...rest}
+    >
+      {children}
+      {label ? null : (
+        <>
+          {' '}
+          <span className="visually-hidden">{NEW_TAB_NOTE}</span>
+        </>
+      )}
+    </a>
+  );
+}
+
 export function SmartLink({
   href,
   children,
@@ -36,8 +74,15 @@ export function SmartLink({
   }
   if (EXTERNAL.test(href) || FILE.test(href)) {
     const external = EXTERNAL.test(href) && !href.startsWith('mailto:') && !href.startsWith('tel:');
+    if (external) {
+      return (
+        <NewTabLink href={href} className={className} {...rest}>
+          {children}
+        </NewTabLink>
+      );
+    }
     return (
-      <a href={href} className={className} {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})} {...rest}>
+      <a href={href} className={className} {...rest}>
         {children}
       </a>
     );

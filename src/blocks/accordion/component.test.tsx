@@ -28,6 +28,6 @@ describe('accordion', () => {
     renderBlock(<Accordion {...fixture} />, '/faq-ccm-platform');
     const nav = screen.getByRole('navigation', { name: 'FAQ topics' });
     expect(nav.querySelector('[aria-current="page"]')?.textContent).toBe('CCM Platform');
-    expect(screen.getByRole('link', { name: 'Visit the product wiki' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Visit the product wiki (opens in a new tab)' })).toBeTruthy();
   });
 });

@@ -12,6 +12,8 @@ describe('flip-cards', () => {
     expect(within(cards[0]).getByText('75%')).toBeTruthy();
     expect(within(cards[0]).getByRole('heading', { level: 3, name: 'Operational process efficiency' })).toBeTruthy();
     expect(within(cards[3]).getByText('Every tenant billed to contract.')).toBeTruthy();
-    expect(cards[0].getAttribute('tabindex')).toBe('0');
+    // The focus stop has a role and a name (issue 20: it was a bare <li tabindex=0>).
+    const stop = within(cards[0]).getByRole('group', { name: 'Operational process efficiency' });
+    expect(stop.getAttribute('tabindex')).toBe('0');
   });
 });

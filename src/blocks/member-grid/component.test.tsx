@@ -10,7 +10,7 @@ describe('member-grid', () => {
     renderBlock(<MemberGrid {...fixture} />);
     const people = screen.getAllByRole('listitem');
     expect(within(people[0]).getByRole('heading', { name: 'Amelia Hart' })).toBeTruthy();
-    expect(within(people[0]).getByRole('link', { name: 'Amelia Hart on LinkedIn' })).toBeTruthy();
+    expect(within(people[0]).getByRole('link', { name: 'Amelia Hart on LinkedIn (opens in a new tab)' })).toBeTruthy();
     expect(within(people[1]).queryByRole('link')).toBeNull();
     expect(screen.getByRole('link', { name: 'View All' }).getAttribute('href')).toBe('/team');
   });

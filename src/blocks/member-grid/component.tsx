@@ -1,5 +1,5 @@
 import type { MemberGridBlockProps } from '../../generated/blocks.ts';
-import { BlockSection, FooterLink, Html, LazyImage, listOf, type BlockExtras, itemHeading } from '../shared.tsx';
+import { BlockSection, FooterLink, Html, LazyImage, listOf, NewTabLink, type BlockExtras, itemHeading } from '../shared.tsx';
 
 export function MemberGrid({ heading, members, footerLink }: MemberGridBlockProps & BlockExtras) {
   const ItemTitle = itemHeading(heading);
@@ -16,14 +16,14 @@ export function MemberGrid({ heading, members, footerLink }: MemberGridBlockProp
             {member.linkedin || member.twitter ? (
               <p className="member__social">
                 {member.linkedin ? (
-                  <a href={member.linkedin} target="_blank" rel="noopener noreferrer" aria-label={`${member.name} on LinkedIn`}>
+                  <NewTabLink href={member.linkedin} aria-label={`${member.name} on LinkedIn`}>
                     LinkedIn
-                  </a>
+                  </NewTabLink>
                 ) : null}
                 {member.twitter ? (
-                  <a href={member.twitter} target="_blank" rel="noopener noreferrer" aria-label={`${member.name} on Twitter`}>
+                  <NewTabLink href={member.twitter} aria-label={`${member.name} on Twitter`}>
                     Twitter
-                  </a>
+                  </NewTabLink>
                 ) : null}
               </p>
             ) : null}

@@ -29,7 +29,9 @@ describe('tile-tabs', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Northwind Cloud' }));
     const dialog = screen.getByRole('dialog', { name: 'Northwind Cloud' });
     expect(within(dialog).getByText('Hosting for our SaaS platforms.')).toBeTruthy();
-    expect(within(dialog).getByRole('link', { name: 'Visit Partner Site' }).getAttribute('href')).toBe('https://northwind.example');
+    expect(within(dialog).getByRole('link', { name: 'Visit Partner Site (opens in a new tab)' }).getAttribute('href')).toBe(
+      'https://northwind.example',
+    );
   });
 
   it('links out from tiles with a link', () => {

@@ -1,4 +1,4 @@
-import { Html, SmartLink } from '../../blocks/shared.tsx';
+import { Html, NewTabLink, SmartLink } from '../../blocks/shared.tsx';
 import type { ResolvedChrome } from '../page-data.ts';
 import { FooterForm } from './footer-form.tsx';
 
@@ -11,7 +11,10 @@ const SOCIAL = [
 
 export function Footer({ chrome, slim = false }: { chrome: ResolvedChrome; slim?: boolean }) {
   const { footer } = chrome;
-  const social = SOCIAL.filter(([key]) => footer.social[key]);
+  const social = SOCIAL.flatMap(([key, label]) => {
+    const href = footer.social[key];
+    return href ? [{ key, label, href }] : [];
+  });
   return (
     <footer className={slim ? 'site-footer site-footer--slim' : 'site-footer'}>
       {slim ? null : (
@@ -57,11 +60,11 @@ export function Footer({ chrome, slim = false }: { chrome: ResolvedChrome; slim?
         ) : null}
         {social.length && !slim ? (
           <ul className="site-footer__social" aria-label="Social media">
-            {social.map(([key, label]) => (
+            {social.map(({ key, label, href }) => (
               <li key={key}>
-                <a href={footer.social[key]} target="_blank" rel="noopener noreferrer" className={`social social--${key}`}>
+                <NewTabLink href={href} className={`social social--${key}`}>
                   {label}
-                </a>
+                </NewTabLink>
               </li>
             ))}
           </ul>

@@ -1,0 +1,167 @@
+/**
+ * Contrast where axe cannot judge it (issue 20, WCAG 1.4.3 and 1.4.11): text over banner and hero
+ * art is measured against the lightest pixel actually painted behind it (the text hidden, the
+ * page screenshotted), at phone, tablet and desktop widths; form fields' edges against what is
+ * around them.
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { browserPerFile, openPage } from './e2e/browser.ts';
+
+const site = inject('siteUrl');
+const b = browserPerFile();
+
+const WIDTHS = [320, 800, 1280] as const;
+
+/** WCAG relative luminance of an sRGB colour. */
+function luminance([r, g, b]: number[]): number {
+  const channel = (c: number) => {
+    const s = c / 255;
+    return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
+}
+const ratio = (a: number, b: number) => (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+const rgb = (css: string) => (css.match(/[\d.]+/g) ?? []).slice(0, 3).map(Number);
+
+interface TextBox {
+  text: string;
+  color: string;
+  large: boolean;
+  box: { x: number; y: number; width: number; height: number };
+}
+
+/** The text elements over art in the page's first section, with their colour and box in the viewport. */
+async function textOverArt(page: Page): Promise<TextBox[]> {
+  return page.evaluate(() => {
+    const region = document.querySelector('.banner__body, .hero-slide__body');
+    if (!region) return [];
+    return [...region.querySelectorAll<HTMLElement>('h1, h2, p, a')]
+      .filter((el) => el.textContent?.trim() && el.getClientRects().length > 0)
+      .map((el) => {
+        const style = getComputedStyle(el);
+        const size = parseFloat(style.fontSize);
+        const bold = Number(style.fontWeight) >= 700;
+        const range = document.createRange();
+        range.selectNodeContents(el);
+        const r = range.getBoundingClientRect();
+        return {
+          text: el.textContent!.trim().slice(0, 40),
+          color: style.color,
+          // WCAG "large text": 18 pt, or 14 pt bold.
+          large: size >= 24 || (bold && size >= 18.66),
+          box: { x: r.left, y: r.top, width: r.width, height: r.height },
+        };
+      });
+  });
+}
+
+/** The lightest pixel painted in `box` once the text there is hidden (links keep their own fill). */
+async function lightestBehind(page: Page, box: TextBox['box'], color: string): Promise<number[]> {
+  const shot = await page.screenshot({ clip: box });
+  return page.evaluate(
+    async ({ png, textColor }) => {
+      const image = new Image();
+      image.src = `data:image/png;base64,${png}`;
+      await image.decode();
+      const canvas = document.createElement('canvas');
+      canvas.width = image.width;
+      canvas.height = image.height;
+      const context = canvas.getContext('2d')!;
+      context.drawImage(image, 0, 0);
+      const data = context.getImageData(0, 0, image.width, image.height).data;
+      const text = (textColor.match(/[\d.]+/g) ?? []).slice(0, 3).map(Number);
+      let best = [0, 0, 0];
+      let bestSum = -1;
+      for (let i = 0; i < data.length; i += 4) {
+        // Anti-aliased remains of the text itself would count as background: skip colours near it.
+        if (Math.abs(data[i] - text[0]) + Math.abs(data[i + 1] - text[1]) + Math.abs(data[i + 2] - text[2]) < 24) continue;
+        const sum = data[i] * 0.2126 + data[i + 1] * 0.7152 + data[i + 2] * 0.0722;
+        if (sum > bestSum) {
+          bestSum = sum;
+          best = [data[i], data[i + 1], data[i + 2]];
+        }
+      }
+      return best;
+    },
+    { png: shot.toString('base64'), textColor: color },
+  );
+}
+
+describe('text over banner and hero art keeps its contrast at every width', () => {
+  for (const path of ['/', '/blog', '/careers', '/contact', '/products/ccm-platform']) {
+    it(`${path} at ${WIDTHS.join(', ')} px: every text over the art meets 4.5:1 (3:1 when large)`, async () => {
+      const { page } = await openPage(b.context);
+      const failures: string[] = [];
+      for (const width of WIDTHS) {
+        await page.setViewportSize({ width, height: 800 });
+        await page.goto(`${site}${path}`, { waitUntil: 'load' });
+        // The art for this width (a <picture> source) painted, whatever was loaded before.
+        await page.waitForFunction(() =>
+          [...document.querySelectorAll<HTMLImageElement>('.banner img, .hero-slide img')].every(
+            (img) => img.loading === 'lazy' || img.complete,
+          ),
+        );
+        await page.evaluate(() => window.scrollTo(0, 0));
+        const texts = await textOverArt(page);
+        expect(texts.length).toBeGreaterThan(0);
+        await page.addStyleTag({
+          content: '.banner__body *, .hero-slide__body * { color: transparent !important; text-shadow: none !important }',
+        });
+        for (const text of texts) {
+          if (text.box.width < 1 || text.box.height < 1) continue;
+          const behind = await lightestBehind(page, text.box, text.color);
+          const measured = ratio(luminance(rgb(text.color)), luminance(behind));
+          const needed = text.large ? 3 : 4.5;
+          if (measured < needed)
+            failures.push(`${width} px "${text.text}": ${measured.toFixed(2)}:1 over rgb(${behind.join(', ')}), needs ${needed}:1`);
+        }
+      }
+      expect(failures).toEqual([]);
+    });
+  }
+});
+
+describe("a field's edge stands out from what is around it", () => {
+  it('text fields, selects and text areas: border at least 3:1 against the field and its surroundings', async () => {
+    const { page } = await openPage(b.context);
+    const failures: string[] = [];
+    for (const path of ['/contact', '/careers', '/white-paper-case-studies']) {
+      await page.goto(`${site}${path}`, { waitUntil: 'networkidle' });
+      const fields = await page.evaluate(() => {
+        /** The first opaque background at or above an element. */
+        const backgroundOf = (start: Element | null): string => {
+          for (let node = start; node; node = node.parentElement) {
+            const bg = getComputedStyle(node).backgroundColor;
+            if (!/rgba\(.*, 0\)$|transparent/.test(bg)) return bg;
+          }
+          return 'rgb(255, 255, 255)';
+        };
+        return [
+          ...document.querySelectorAll<HTMLElement>(
+            'main input:not([type=hidden]):not([type=checkbox]):not([type=file]), main select, main textarea',
+          ),
+        ]
+          .filter((el) => el.getClientRects().length > 0)
+          .map((el) => ({
+            name: el.getAttribute('name') ?? el.id,
+            border: getComputedStyle(el).borderTopColor,
+            inside: backgroundOf(el),
+            around: backgroundOf(el.parentElement),
+          }));
+      });
+      expect(fields.length).toBeGreaterThan(0);
+      for (const field of fields) {
+        const edge = luminance(rgb(field.border));
+        for (const [where, bg] of [
+          ['inside', field.inside],
+          ['around', field.around],
+        ] as const) {
+          const measured = ratio(edge, luminance(rgb(bg)));
+          if (measured < 3) failures.push(`${path} ${field.name}: border ${field.border} ${measured.toFixed(2)}:1 ${where} (${bg})`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+});
