@@ -272,6 +272,14 @@ describe('forms in the browser', () => {
     expect(response.request().postDataJSON()).toMatchObject({ name: 'José Müller', email: 'Ada@Example.com' });
     const dialog = page.getByRole('dialog', { name: bundle.schema['x-form'].success.title });
     await expect.poll(() => dialog.isVisible(), { timeout: 15_000 }).toBe(true);
+    // Its message is its description, and closing it leaves focus in the page, not on <body>.
+    const success = bundle.schema['x-form'].success;
+    expect(await dialog.evaluate((el) => document.getElementById(el.getAttribute('aria-describedby') ?? '')?.textContent ?? '')).toBe(
+      success.text,
+    );
+    await dialog.getByRole('button', { name: success.confirm }).press('Enter');
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.tagName ?? 'none')).not.toBe('BODY');
   });
 
   it('a pasted text longer than a field allows is kept whole, with a count and the SPEC message', async () => {

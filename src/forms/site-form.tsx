@@ -307,9 +307,23 @@ function LoadedForm({ definition, values, id }: { definition: FormDefinition; va
           </div>
         </div>
       </Form>
-      <dialog ref={dialog} className="form-dialog" aria-labelledby={`${id}-thanks`}>
+      <dialog
+        ref={dialog}
+        className="form-dialog"
+        aria-labelledby={`${id}-thanks`}
+        aria-describedby={`${id}-thanks-text`}
+        onClose={() => {
+          // The button that opened it is disabled by the reset, so the browser would drop focus to
+          // <body>: it goes to the form's first field instead, ready for the next entry. A redirect
+          // takes focus to the new page's heading (the router's focus management).
+          if (meta.success.redirect) return;
+          dialog.current?.parentElement
+            ?.querySelector<HTMLElement>('input:not([type=hidden]):not([tabindex="-1"]), select, textarea')
+            ?.focus();
+        }}
+      >
         <h2 id={`${id}-thanks`}>{meta.success.title}</h2>
-        <p>{meta.success.text}</p>
+        <p id={`${id}-thanks-text`}>{meta.success.text}</p>
         <form method="dialog">
           <button
             type="submit"

@@ -19,7 +19,10 @@ const STYLESHEET = /<link\b[^>]*\brel="stylesheet"[^>]*>/;
 const CLASS_ATTRIBUTE = /\bclass="([^"]*)"/g;
 const CLASS_IN_SELECTOR = /\.(-?[_a-zA-Z][\w-]*)/g;
 // Rules inside these are kept or dropped as a whole (fonts, animations, page boxes).
-const KEEP_WHOLE = new Set(['font-face', 'keyframes', 'page', 'property', 'counter-style', 'layer']);
+const KEEP_WHOLE = new Set(['font-face', 'keyframes', 'page', 'counter-style', 'layer']);
+// Left to the full stylesheet: @property registers what scripts set later (the cookie notice's
+// reserved height), and the HTML checker (vnu) does not know it inside an inline <style>.
+const LATER = new Set(['property']);
 
 interface Parsed {
   root: Root;
@@ -72,6 +75,7 @@ export function criticalCss(parsed: Parsed, classes: ReadonlySet<string>): strin
         const kept = node.selectors.filter((_, i) => needs[i].every((name) => classes.has(name)));
         if (kept.length > 0) into.append(node.clone({ selectors: kept }));
       } else if (node.type === 'atrule') {
+        if (LATER.has(node.name)) continue;
         if (!node.nodes || KEEP_WHOLE.has(node.name)) {
           into.append(node.clone());
           continue;
