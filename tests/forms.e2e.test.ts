@@ -354,8 +354,8 @@ describe('forms in the browser', () => {
     expect(await submitButton(scope).isDisabled()).toBe(true);
   });
 
-  it('with every field typed in valid, the disabled button lists what is still missing: CV, captcha, terms', async () => {
-    const { scope, bundle } = await openForm('career');
+  it('with every field typed in valid, the unavailable button lists what is still missing (CV, captcha, terms) to the keyboard too', async () => {
+    const { page, scope, bundle } = await openForm('career');
     for (const [key, field] of visibleFields(bundle)) {
       await scope.getByLabel(labelled(field.title!)).fill(VALID[key] ?? 'Valid text');
     }
@@ -366,6 +366,21 @@ describe('forms in the browser', () => {
       .toEqual(['Please upload your resume.', 'The form must be filled out', 'Check is required.']);
     expect(await submit.isDisabled()).toBe(true);
     for (const item of await items.all()) expect(await item.isVisible()).toBe(true);
+
+    // The keyboard reaches the unavailable button (it stays a focus stop) and with it the reason,
+    // its description; pressing it sends nothing and shows each missing field's message there.
+    const posts: Request[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST') posts.push(request);
+    });
+    await scope.getByRole('checkbox', { name: /I agree/ }).focus();
+    await page.keyboard.press('Tab');
+    expect(await submit.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await submit.getAttribute('aria-disabled')).toBe('true');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => scope.locator('.form-field .form-error').allTextContents()).toContain('Please upload your resume.');
+    expect(posts).toEqual([]);
+    expect(await submit.evaluate((el) => el === document.activeElement)).toBe(true);
 
     await checkWidgets(scope, bundle);
     await expect.poll(() => submit.isDisabled()).toBe(false);

@@ -14,6 +14,6 @@ describe('newsletter form', () => {
     expect(await at.findByText('Official Email not valid.')).toBeTruthy();
     fireEvent.change(email, { target: { value: '' } });
     expect(await at.findByText('Official Email required.')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Subscribe' }).hasAttribute('disabled')).toBe(true);
+    expect(screen.getByRole('button', { name: 'Subscribe' }).getAttribute('aria-disabled')).toBe('true');
   });
 });

@@ -9,7 +9,7 @@
 import Form from '@rjsf/core';
 import { getUiOptions, type ErrorSchema, type RJSFSchema, type UiSchema, type ValidatorType } from '@rjsf/utils';
 import { createPrecompiledValidator } from '@rjsf/validator-ajv8';
-import { use, useContext, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { use, useContext, useEffect, useEffectEvent, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { HONEYPOT_FIELD as HONEYPOT, loadForm, type FormName } from '../generated/forms/index.ts';
 import { FormNavigateContext, FormsConfigContext, type SiteFormContext } from './context.ts';
 import { fieldErrors, type FieldErrors } from './errors.ts';
@@ -183,6 +183,21 @@ function LoadedForm({ definition, values, id }: { definition: FormDefinition; va
   }, []);
 
   const valid = validate(data) === true;
+  const blocked = !valid || status.state === 'sending';
+  // Enter in a field submits the form only when the button is available (HTML's implicit
+  // submission, as a disabled default button would block it): SPEC §4 shows a field's errors once
+  // it is touched, not on a stray Enter.
+  const isBlocked = useEffectEvent(() => blocked);
+  useEffect(() => {
+    const root = wrapper.current;
+    if (!root) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Enter' && event.target instanceof HTMLInputElement && isBlocked()) event.preventDefault();
+    };
+    root.addEventListener('keydown', onKeyDown);
+    return () => root.removeEventListener('keydown', onKeyDown);
+  }, []);
+
   const errors = valid ? {} : fieldErrors(validate.errors);
   // Why the button is still disabled. SPEC §4: errors show once a field is touched or changed
   // (blurred or changed here, or replayed from before hydration, which the visitor did change);
@@ -283,12 +298,10 @@ function LoadedForm({ definition, values, id }: { definition: FormDefinition; va
           </p>
         ) : null}
         <div className="form-actions">
-          <button
-            type="submit"
-            className="button button--primary"
-            disabled={!valid || status.state === 'sending'}
-            aria-describedby={`${id}-hint`}
-          >
+          {/* Unavailable, not disabled: it stays a focus stop, so keyboard and screen reader users
+              reach it and hear why (its description: what is still needed). Pressing it then
+              shows every field's message (send); Enter in a field submits nothing meanwhile. */}
+          <button type="submit" className="button button--primary" aria-disabled={blocked || undefined} aria-describedby={`${id}-hint`}>
             {status.state === 'sending' ? (
               <>
                 <span className="spinner" aria-hidden="true" /> Sending…
