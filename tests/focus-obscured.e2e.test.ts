@@ -118,12 +118,36 @@ async function pathOf(template: (typeof TEMPLATES)[number]): Promise<string> {
   return jobPath;
 }
 
-describe('focus is never hidden under the cookie notice or other fixed chrome', () => {
+/** WCAG 1.4.12's text spacing, as a visitor's style sheet would set it. */
+const TEXT_SPACING =
+  '* { line-height: 1.5 !important; letter-spacing: 0.12em !important; word-spacing: 0.16em !important } p { margin-bottom: 2em !important }';
+
+/** How far the page scrolls sideways, and (to say why) the outermost elements sticking out on the right, scrollers' content included. */
+const sideways = (page: Page) =>
+  page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const out: string[] = [];
+    for (const el of document.querySelectorAll<HTMLElement>('body *')) {
+      const box = el.getBoundingClientRect();
+      if (box.width > 0 && box.right > width + 1 && el.parentElement!.getBoundingClientRect().right <= width + 1)
+        out.push(`${el.tagName.toLowerCase()}.${el.className} "${(el.textContent ?? '').trim().slice(0, 30)}"`);
+    }
+    return { by: document.documentElement.scrollWidth - width, sticking: out.slice(0, 5) };
+  });
+
+describe('focus is never hidden under the cookie notice or other fixed chrome, and nothing scrolls sideways at 320 px', () => {
   for (const template of TEMPLATES) {
-    it(`${template} at ${VIEWPORTS.map((v) => `${v.width}×${v.height}`).join(' and ')}: no Tab stop fully covered`, async () => {
+    it(`${template} at ${VIEWPORTS.map((v) => `${v.width}×${v.height}`).join(' and ')}: no Tab stop fully covered; at 320 px no sideways scroll, with WCAG text spacing too`, async () => {
       const path = await pathOf(template);
       // One load, walked at each width in turn (the layout follows the window, as when a visitor resizes it).
       const page = await visitAt(path, VIEWPORTS[0]);
+      // Reflow (1.4.10) and text spacing (1.4.12) at 320 px.
+      const plain = await sideways(page);
+      expect(plain.by, `sticking out: ${plain.sticking.join(', ')}`).toBe(0);
+      const spacing = await page.addStyleTag({ content: TEXT_SPACING });
+      const spaced = await sideways(page);
+      expect(spaced.by, `with text spacing, sticking out: ${spaced.sticking.join(', ')}`).toBe(0);
+      await spacing.evaluate((style) => (style as HTMLStyleElement).remove());
       for (const viewport of VIEWPORTS) {
         await page.setViewportSize(viewport);
         await page.evaluate(() => document.querySelectorAll<HTMLElement>('[data-walk-stop]').forEach((el) => delete el.dataset.walkStop));
