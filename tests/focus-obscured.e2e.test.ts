@@ -36,6 +36,8 @@ interface Stop {
   label: string;
   /** The fixed or sticky element covering every visible sample point of the focused box, if any. */
   coveredBy?: string;
+  /** What cuts the focus ring (the window's edge or a clipping ancestor), if anything does. */
+  ringCutBy?: string;
 }
 
 /**
@@ -45,7 +47,31 @@ interface Stop {
  * focused element (points outside the viewport count as not seen); the stop is obscured when every
  * point is covered or outside and at least one is covered.
  */
+/**
+ * Installs `__ringCut(el)`: what cuts the element's focus ring (its box grown by outline offset and
+ * width), the window's sides or an ancestor that clips on that axis (overflow other than visible).
+ */
+const installRingCut = () => {
+  (window as unknown as { __ringCut: (el: Element) => string | undefined }).__ringCut = (el) => {
+    const box = el.getBoundingClientRect();
+    const style = getComputedStyle(el);
+    const grow = style.outlineStyle === 'none' ? 0 : parseFloat(style.outlineOffset) + parseFloat(style.outlineWidth);
+    const ring = { left: box.left - grow, right: box.right + grow, top: box.top - grow, bottom: box.bottom + grow };
+    const cuts: string[] = [];
+    if (ring.left < -0.5 || ring.right > document.documentElement.clientWidth + 0.5) cuts.push('window');
+    for (let node = el.parentElement; node && node !== document.body; node = node.parentElement) {
+      const clip = getComputedStyle(node);
+      const edges = node.getBoundingClientRect();
+      const x = clip.overflowX !== 'visible' && (ring.left < edges.left - 0.5 || ring.right > edges.right + 0.5);
+      const y = clip.overflowY !== 'visible' && (ring.top < edges.top - 0.5 || ring.bottom > edges.bottom + 0.5);
+      if (x || y) cuts.push(node.className || node.tagName.toLowerCase());
+    }
+    return cuts.length ? cuts.join(' | ') : undefined;
+  };
+};
+
 async function tabWalk(page: Page): Promise<Stop[]> {
+  await page.evaluate(installRingCut);
   await page.evaluate(() => {
     (document.activeElement as HTMLElement | null)?.blur();
     window.scrollTo(0, 0);
@@ -86,10 +112,28 @@ async function tabWalk(page: Page): Promise<Stop[]> {
           by = overlay.className || overlay.tagName.toLowerCase();
         } else seenPoints += 1;
       }
-      return { seen: false, label, coveredBy: covered > 0 && seenPoints === 0 ? by : undefined };
+      const cut = (window as unknown as { __ringCut: (el: Element) => string | undefined }).__ringCut(el);
+      return {
+        seen: false,
+        label,
+        coveredBy: covered > 0 && seenPoints === 0 ? by : undefined,
+        ringCutBy: cut,
+      };
     }, index);
     if (stop.seen) break;
-    stops.push({ index, label: stop.label, ...(stop.coveredBy ? { coveredBy: stop.coveredBy } : {}) });
+    // A carousel bringing the focused slide in moves it for a moment (400 ms): judge the ring once it rests.
+    if (stop.ringCutBy) {
+      await page.waitForTimeout(600);
+      stop.ringCutBy = await page.evaluate(() =>
+        (window as unknown as { __ringCut: (el: Element) => string | undefined }).__ringCut(document.activeElement!),
+      );
+    }
+    stops.push({
+      index,
+      label: stop.label,
+      ...(stop.coveredBy ? { coveredBy: stop.coveredBy } : {}),
+      ...(stop.ringCutBy ? { ringCutBy: stop.ringCutBy } : {}),
+    });
   }
   return stops;
 }
@@ -137,7 +181,7 @@ const sideways = (page: Page) =>
 
 describe('focus is never hidden under the cookie notice or other fixed chrome, and nothing scrolls sideways at 320 px', () => {
   for (const template of TEMPLATES) {
-    it(`${template} at ${VIEWPORTS.map((v) => `${v.width}×${v.height}`).join(' and ')}: no Tab stop fully covered; at 320 px no sideways scroll, with WCAG text spacing too`, async () => {
+    it(`${template} at ${VIEWPORTS.map((v) => `${v.width}×${v.height}`).join(' and ')}: no Tab stop fully covered, no focus ring cut; at 320 px no sideways scroll, with WCAG text spacing too`, async () => {
       const path = await pathOf(template);
       // One load, walked at each width in turn (the layout follows the window, as when a visitor resizes it).
       const page = await visitAt(path, VIEWPORTS[0]);
@@ -159,6 +203,8 @@ describe('focus is never hidden under the cookie notice or other fixed chrome, a
         );
         expect(stops.length).toBeGreaterThan(10);
         expect(obscured).toEqual([]);
+        // Every focus ring shows whole (2.4.7): none cut by the window or a scrolling row.
+        expect(stops.filter((stop) => stop.ringCutBy)).toEqual([]);
       }
     });
   }

@@ -1,5 +1,5 @@
 /** Small pieces every block uses: links, headings, sanitized HTML, images, dates. */
-import type { ReactNode, Ref } from 'react';
+import { useEffect, type ReactNode, type Ref, type RefObject } from 'react';
 import { Link } from 'react-router';
 import type { Link as LinkProps, SectionHeading as SectionHeadingProps } from '../generated/blocks.ts';
 
@@ -251,4 +251,22 @@ export function DateText({ value }: { value?: string }) {
 /** Lists from content may be missing or malformed; blocks render what is there. */
 export function listOf<T>(value: T[] | undefined | null): T[] {
   return Array.isArray(value) ? value : [];
+}
+
+/**
+ * In a row that scrolls sideways (pills, tabs), the control that takes focus is scrolled wholly
+ * into view with its focus ring: the browser scrolls a focused element only when it is entirely
+ * out of view, and leaves a half-shown one half-shown (WCAG 2.4.11, 2.4.7).
+ */
+export function useFocusedInView(row: RefObject<HTMLElement | null>): void {
+  useEffect(() => {
+    const element = row.current;
+    if (!element) return;
+    const reveal = (event: FocusEvent) => {
+      if (event.target instanceof HTMLElement && event.target !== element)
+        event.target.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+    };
+    element.addEventListener('focusin', reveal);
+    return () => element.removeEventListener('focusin', reveal);
+  }, [row]);
 }

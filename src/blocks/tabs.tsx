@@ -3,6 +3,7 @@
  * between tabs; only the selected tab is in the tab order. Shared by the tabbed blocks.
  */
 import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useFocusedInView } from './shared.tsx';
 
 export interface TabItem {
   key: string;
@@ -25,6 +26,8 @@ export function TabList({
   idBase: string;
 }) {
   const refs = useRef<(HTMLButtonElement | null)[]>([]);
+  const row = useRef<HTMLDivElement>(null);
+  useFocusedInView(row);
   const onKeyDown = (event: KeyboardEvent, index: number) => {
     const last = tabs.length - 1;
     const next =
@@ -47,7 +50,7 @@ export function TabList({
     refs.current[next]?.focus();
   };
   return (
-    <div role="tablist" aria-label={label} className={className}>
+    <div role="tablist" aria-label={label} className={className} ref={row}>
       {tabs.map((tab, index) => {
         const active = tab.key === selected;
         return (

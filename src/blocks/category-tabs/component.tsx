@@ -1,12 +1,15 @@
+import { useRef } from 'react';
 import { useLocation } from 'react-router';
 import type { CategoryTabsBlockProps } from '../../generated/blocks.ts';
-import { listOf, SmartLink, type BlockExtras } from '../shared.tsx';
+import { listOf, SmartLink, useFocusedInView, type BlockExtras } from '../shared.tsx';
 
 /** Query parameters that describe a position in a list, dropped when the filter changes. */
 const PAGING_PARAMS = ['page'] as const;
 
 export function CategoryTabs({ label = 'Categories', param, allLabel, items, anchor }: CategoryTabsBlockProps & BlockExtras) {
   const location = useLocation();
+  const row = useRef<HTMLUListElement>(null);
+  useFocusedInView(row);
   const search = new URLSearchParams(location.search);
   const selected = search.get(param) ?? '';
   const tabs = [...(allLabel ? [{ label: allLabel, value: '' }] : []), ...listOf(items)];
@@ -23,7 +26,7 @@ export function CategoryTabs({ label = 'Categories', param, allLabel, items, anc
 
   return (
     <nav className="category-tabs container" aria-label={label}>
-      <ul className="category-tabs__list">
+      <ul className="category-tabs__list" ref={row}>
         {tabs.map((tab) => {
           const active = tab.value === selected;
           return (

@@ -39,6 +39,10 @@ describe('CV widget', () => {
     fireEvent.click(screen.getByRole('checkbox', { name: "I'm not a robot" }));
     fireEvent.click(screen.getByRole('checkbox', { name: /I agree/ }));
     const cv = document.querySelector<HTMLInputElement>('input[type=file]')!;
+    // Before a choice the widget says so in full, in the field's description (the browser's own text is hidden).
+    const state = () => document.getElementById(`${cv.id}__file`)?.textContent;
+    expect(cv.getAttribute('aria-describedby')?.split(' ')).toContain(`${cv.id}__file`);
+    expect(state()).toBe('No file chosen');
     fireEvent.change(cv, { target: { files: [new File(['%PDF-1.4\n'], 'my\r\ncv<b>.pdf', { type: 'application/pdf' })] } });
     expect(await screen.findByText('Selected: mycvb.pdf')).toBeTruthy();
     const submit = screen.getByRole('button', { name: 'Submit' });

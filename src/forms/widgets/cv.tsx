@@ -70,7 +70,10 @@ export function CvWidget({ id, onChange, onBlur, rawErrors, schema, options, reg
           </span>
         ) : name ? (
           <>Selected: {name}</>
-        ) : null}
+        ) : (
+          // Said here, in full: the browser's own "No file chosen" is cut short in narrow boxes (CSS hides it).
+          'No file chosen'
+        )}
       </p>
     </div>
   );
