@@ -146,6 +146,9 @@ describe('site chrome', () => {
   it('the Download Brochures button goes to /download on the home page', async () => {
     const { page } = await visit('/');
     expect(await page.getByRole('link', { name: 'Download Brochures' }).getAttribute('href')).toBe('/download');
+    // 'View All' under the mixed latest resources says where it leads (issue 20, WCAG 2.4.4): SPEC's target.
+    const all = page.getByRole('link', { name: 'View All white papers and case studies', exact: true });
+    expect(await all.getAttribute('href')).toBe('/white-paper-case-studies');
   });
 });
 

@@ -6,7 +6,14 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { browserPerFile } from './e2e/browser.ts';
-import { LAYOUT_SHIFT_OBSERVER, scrollToBottom, visitLayoutShift, VISIT_TEMPLATES, VISIT_VIEWPORTS } from '../tools/lib/visit.ts';
+import {
+  layoutShifts,
+  LAYOUT_SHIFT_OBSERVER,
+  scrollToBottom,
+  visitLayoutShift,
+  VISIT_TEMPLATES,
+  VISIT_VIEWPORTS,
+} from '../tools/lib/visit.ts';
 
 const site = inject('siteUrl');
 const b = browserPerFile();
@@ -61,10 +68,34 @@ describe('a whole visit: nothing moves when code arrives', () => {
           .filter((key) => !(Math.abs((before[key] ?? -1) - (after[key] ?? -1)) <= 1))
           .map((key) => `${key}: ${before[key]?.toFixed(0)} px → ${after[key]?.toFixed(0)} px`);
         expect(moved).toEqual([]);
-        expect(shift).toBeLessThanOrEqual(0.02);
+        expect(shift, JSON.stringify(await layoutShifts(page))).toBeLessThanOrEqual(0.02);
       } finally {
         await context.close();
       }
     });
   }
+});
+
+describe('a late stylesheet', () => {
+  it('the cookie notice shows fixed at the bottom before the full stylesheet arrives: the page does not move', async () => {
+    const context = await b.browser.newContext({ viewport: { width: 1280, height: 800 } });
+    try {
+      const page = await context.newPage();
+      // The full stylesheet never arrives: only the critical CSS inlined in the page applies.
+      await page.route(/\/assets\/[^/]*\.css$/, () => new Promise<void>(() => undefined));
+      await page.goto(`${site}/products/ccm-platform`, { waitUntil: 'domcontentloaded' });
+      await page.waitForSelector('html[data-hydrated="true"]', { state: 'attached' });
+      const notice = page.getByRole('dialog', { name: 'Cookie consent' });
+      await notice.waitFor();
+      expect(await notice.evaluate((el) => getComputedStyle(el).position)).toBe('fixed');
+      expect(
+        await page
+          .locator('header')
+          .first()
+          .evaluate((el) => el.getBoundingClientRect().top + window.scrollY),
+      ).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
 });

@@ -13,24 +13,21 @@ const EXTERNAL = /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i;
 // Documents and downloads must be real navigations, not client-side route changes.
 const FILE = /\.(?:pdf|docx?|xlsx?|zip|png|jpe?g|svg)(?:[?#].*)?$/i;
 
-/** Said after the name of every link that opens a new tab (WCAG 3.2.5, G201). */
-export const NEW_TAB_NOTE = '(opens in a new tab)';
-
-/** A link to another site: it opens a new tab, and says so to every visitor's assistive technology. */
-export function NewTabLink({
-  href,
-  children,
-  className,
-  'aria-label': label,
-  ...rest
-}: {
+/** What the site's link components take. */
+interface LinkAttributes {
   href: string;
   children: ReactNode;
   className?: string;
   'aria-label'?: string;
   'aria-current'?: 'page' | undefined;
   onClick?: () => void;
-}) {
+}
+
+/** Said after the name of every link that opens a new tab (WCAG 3.2.5, G201). */
+export const NEW_TAB_NOTE = '(opens in a new tab)';
+
+/** A link to another site: it opens a new tab, and says so to every visitor's assistive technology. */
+export function NewTabLink({ href, children, className, 'aria-label': label, ...rest }: LinkAttributes) {
   return (
     <a
       href={href}
@@ -51,19 +48,7 @@ export function NewTabLink({
   );
 }
 
-export function SmartLink({
-  href,
-  children,
-  className,
-  ...rest
-}: {
-  href: string;
-  children: ReactNode;
-  className?: string;
-  'aria-label'?: string;
-  'aria-current'?: 'page' | undefined;
-  onClick?: () => void;
-}) {
+export function SmartLink({ href, children, className, ...rest }: LinkAttributes) {
   // In-page anchors scroll natively (no router navigation).
   if (href.startsWith('#')) {
     return (

@@ -15,7 +15,7 @@ export const VISIT_VIEWPORTS = [
 
 declare global {
   interface Window {
-    __layoutShifts?: { time: number; value: number }[];
+    __layoutShifts?: { time: number; value: number; moved: string[] }[];
   }
 }
 
@@ -23,10 +23,26 @@ declare global {
 export function LAYOUT_SHIFT_OBSERVER() {
   window.__layoutShifts = [];
   new PerformanceObserver((list) => {
-    for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
-      if (!entry.hadRecentInput) window.__layoutShifts!.push({ time: entry.startTime, value: entry.value });
+    type Shift = PerformanceEntry & {
+      value: number;
+      hadRecentInput: boolean;
+      sources: { node?: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
+    };
+    for (const entry of list.getEntries() as Shift[]) {
+      if (entry.hadRecentInput) continue;
+      // What moved, for a failure message: element, class and its top before → after.
+      const moved = entry.sources.map(
+        (s) =>
+          `${s.node?.nodeName ?? '?'}.${(s.node as Element | null)?.className ?? ''} y ${Math.round(s.previousRect.y)}→${Math.round(s.currentRect.y)} x ${Math.round(s.previousRect.x)}→${Math.round(s.currentRect.x)}`,
+      );
+      window.__layoutShifts!.push({ time: entry.startTime, value: entry.value, moved });
     }
   }).observe({ type: 'layout-shift', buffered: true });
+}
+
+/** Every shift recorded so far, with what moved (for failure messages). */
+export function layoutShifts(page: Page) {
+  return page.evaluate(() => window.__layoutShifts ?? []);
 }
 
 /** Largest session window of the shifts recorded so far (1 s gap, 5 s cap). */

@@ -27,7 +27,7 @@ function subscribe(listener: () => void) {
 const RESERVED = '--consent-h';
 
 /**
- * Bottom-right cookie notice. The server renders nothing (it cannot know the visitor's choice
+ * Bottom-right cookie notice. The server renders it hidden (it cannot know the visitor's choice
  * without varying cached HTML); after hydration the cookie decides. It is fixed-position, so
  * appearing shifts no layout.
  * It never hides what has focus (WCAG 2.4.11): it comes first in the tab order (right after the
@@ -100,9 +100,19 @@ export function CookieConsent({ config }: { config: ResolvedChrome['cookieConsen
     };
   }, [visible]);
 
-  if (!visible) return null;
+  // Rendered on the server too, hidden: its classes are then in the page's HTML, so its rules are in
+  // the inlined critical CSS, and it shows fixed at the bottom even before the full stylesheet has
+  // arrived (it used to sit in the flow above the header until then, and the page jumped).
   return (
-    <section ref={box} className="cookie-consent" role="dialog" aria-modal="false" aria-label="Cookie consent" aria-live="polite">
+    <section
+      ref={box}
+      className="cookie-consent"
+      hidden={!visible}
+      role="dialog"
+      aria-modal="false"
+      aria-label="Cookie consent"
+      aria-live="polite"
+    >
       <button type="button" className="cookie-consent__close" aria-label="Close cookie notice" onClick={() => choose('deny')}>
         <span aria-hidden="true">×</span>
       </button>
