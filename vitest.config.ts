@@ -11,6 +11,7 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}', 'tests/**/*.test.{ts,tsx}'],
           exclude: ['**/*.e2e.test.{ts,tsx}', 'node_modules/**'],
           environment: 'node',
+          setupFiles: ['tests/unit-setup.ts'],
           // Component and store tests take 0.3–3 s alone; on a 2-core runner under load the 5 s
           // default fails them for time, not behaviour (nothing here asserts speed: see npm run bench).
           testTimeout: 15_000,
