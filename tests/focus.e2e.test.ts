@@ -90,8 +90,9 @@ describe('focus after in-app navigation', () => {
     await expectArrivalAt(page, /\/careers\/[^/?#]+$/);
   });
 
-  it('pagination on /blog (same page, anchored list) keeps focus in the list, not at the page top', async () => {
+  it('pagination on /blog (same page, anchored list) keeps focus in the list, not at the page top; the title names the page', async () => {
     const page = await visit('/blog');
+    const blogTitle = await page.title();
     const pager = page.getByRole('navigation', { name: 'Blog pages' });
     await pager.getByRole('link', { name: 'Next' }).focus();
     await page.keyboard.press('Enter');
@@ -104,5 +105,26 @@ describe('focus after in-app navigation', () => {
     });
     expect(['pager', 'list']).toContain(where);
     expect(await page.locator('[data-route-announcer]').textContent()).toBe('');
+    // WCAG 2.4.2: the second page of the list is a page of its own, and its title says which.
+    await poll(() => page.title()).toBe(`Page 2 – ${blogTitle}`);
+    await page.goto(`${site}/blog?page=2`);
+    expect(await page.title()).toBe(`Page 2 – ${blogTitle}`);
+  });
+
+  it('a category of /blog is titled by its name, on the server and after the pill is pressed; a crafted one puts nothing in the title', async () => {
+    const page = await visit('/blog');
+    const blogTitle = await page.title();
+    const pills = page.getByRole('navigation', { name: 'Blog categories' });
+    const pill = pills.getByRole('link').nth(1);
+    const name = (await pill.textContent())!.trim();
+    await pill.click();
+    await page.waitForURL(/cat_slug=/);
+    await poll(() => page.title()).toBe(`${name} – ${blogTitle}`);
+    const url = page.url();
+    await page.goto(url);
+    expect(await page.title()).toBe(`${name} – ${blogTitle}`);
+    // A slug that is no category (a crafted URL) puts nothing of its own in the title.
+    await page.goto(`${site}/blog?cat_slug=${encodeURIComponent('Call 555-0100')}`);
+    expect(await page.title()).not.toContain('555');
   });
 });

@@ -6,8 +6,8 @@ export type RoutePath = string;
  * A dotted path: a source name (or params, search, site, item) then fields and list indexes, e.g. page.page_data.name.
  */
 export type Path = string;
-export type TextValue = string | BindNode | TemplateNode | SwitchNode;
-export type BindingNode = BindNode | CountNode | TemplateNode | EachNode | SwitchNode;
+export type TextValue = string | BindNode | TemplateNode | SwitchNode | JoinNode;
+export type BindingNode = BindNode | CountNode | TemplateNode | EachNode | SwitchNode | JoinNode;
 /**
  * HTML text (sanitized when rendered): a literal or a binding.
  */
@@ -120,6 +120,22 @@ export interface SwitchNode {
    */
   default?: unknown;
 }
+export interface JoinNode {
+  /**
+   * The parts of one text, in order: literals or bindings. A part without a value is left out, a list's entries are parts of their own: e.g. a title whose category and page number show only on a filtered or later page.
+   *
+   * @minItems 1
+   */
+  $join: [unknown, ...unknown[]];
+  /**
+   * Put between the parts that have a value.
+   */
+  separator?: string;
+  /**
+   * Used when no part has a value.
+   */
+  default?: unknown;
+}
 /**
  * One schema.org item: 'type' plus the props of schemas/structured-data/<type>.schema.json (literals or bindings).
  */
@@ -192,10 +208,10 @@ export interface EachNode {
   limit?: number;
   offset?: number;
   /**
-   * Keep only entries whose fields equal these values, e.g. { "item.type": "Leadership Team" }.
+   * Keep only entries whose fields equal these values, e.g. { "item.type": "Leadership Team" }, or the value a binding reads outside the list, e.g. { "item.slug": { "$bind": "search.cat_slug" } } (compared as text; when it reads nothing, no entry is kept).
    */
   where?: {
-    [k: string]: string | number | boolean;
+    [k: string]: string | number | boolean | BindNode;
   };
 }
 export interface CountNode {

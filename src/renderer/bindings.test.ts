@@ -103,3 +103,54 @@ describe('$each where', () => {
     expect(resolve(node, scope)).toEqual(['A']);
   });
 });
+
+describe('$each where with a bound value (a lookup, e.g. the picked category by its slug)', () => {
+  const lookup = { $each: 'page.list', where: { 'item.slug': { $bind: 'search.cat' } }, limit: 1, map: { $bind: 'item.name' } };
+
+  it('keeps the entries whose field equals what the binding reads outside the list, compared as text', () => {
+    expect(resolve(lookup, { ...scope, search: { cat: 'b' } })).toEqual(['B']);
+    const numbered = { ...scope, page: { list: [{ id: 7, name: 'Seven' }] }, search: { id: '7' } };
+    expect(resolve({ $each: 'page.list', where: { 'item.id': { $bind: 'search.id' } }, map: { $bind: 'item.name' } }, numbered)).toEqual([
+      'Seven',
+    ]);
+  });
+
+  it('keeps nothing when the binding reads nothing, or something that is not a value', () => {
+    expect(resolve(lookup, scope)).toEqual([]);
+    expect(resolve(lookup, { ...scope, search: { cat: 'nope' } })).toEqual([]);
+    expect(resolve(lookup, { ...scope, search: { cat: ['b'] } })).toEqual([]);
+  });
+
+  it('names the bound path among the paths the node reads', () => {
+    expect(bindingPaths(lookup)).toEqual(['page.list', 'item.slug', 'search.cat']);
+  });
+});
+
+describe('$join', () => {
+  const title = {
+    $join: [
+      { $each: 'page.list', where: { 'item.slug': { $bind: 'search.cat' } }, limit: 1, map: { $bind: 'item.name' } },
+      { $switch: 'search.page', cases: { '1': '' }, default: { $template: 'Page {search.page}', encode: false } },
+      { $bind: 'page.page_data.sub_text' },
+    ],
+    separator: ' – ',
+  };
+
+  it('joins the parts that have a value, a list entry being a part of its own', () => {
+    expect(resolve(title, scope)).toBe('Insights');
+    expect(resolve(title, { ...scope, search: { cat: 'b', page: '1' } })).toBe('B – Insights');
+    expect(resolve(title, { ...scope, search: { cat: 'a b', page: '3' } })).toBe('A – Page 3 – Insights');
+    expect(resolve({ $join: ['a', { $each: 'page.list', map: { $bind: 'item.slug' } }, 2] }, scope)).toBe('a a b b c 2');
+  });
+
+  it('gives its default, or no value, when no part has one', () => {
+    expect(resolve({ $join: [{ $bind: 'page.missing' }, ''], default: 'Blog' }, scope)).toBe('Blog');
+    expect(resolve({ $join: [{ $bind: 'page.missing' }] }, scope)).toBeUndefined();
+  });
+
+  it('leaves out, and reports, a part that is not text', () => {
+    const onIssue = vi.fn();
+    expect(resolve({ $join: [{ $bind: 'params' }, 'x'] }, scope, { onIssue })).toBe('x');
+    expect(onIssue).toHaveBeenCalledWith({ pointer: '/$join/0', message: 'left out: it is object, not text' });
+  });
+});

@@ -5,16 +5,17 @@
  *   { "$each": "list.list.data", "map": { … } }            one output item per list entry (optionally "where", "limit", "offset")
  *   { "$switch": "item.type", "cases": { "blog": … } }     pick one of several values by a content value
  *   { "$count": "list.list.data" }                         the number of entries of a list (e.g. for paging)
+ *   { "$join": [ …parts ], "separator": " – " }            one text of the parts that have a value
  * Anything else is a literal. Resolution is plain data walking: nothing is evaluated.
  */
-import type { BindingNode, BindNode, CountNode, EachNode, SwitchNode, TemplateNode } from '../generated/page-definition.ts';
+import type { BindingNode, BindNode, CountNode, EachNode, JoinNode, SwitchNode, TemplateNode } from '../generated/page-definition.ts';
 
-/** The node types are generated from the definition schema's $defs (bind, template, each, switch, count). */
-export type { BindingNode, BindNode, CountNode, EachNode, SwitchNode, TemplateNode };
+/** The node types are generated from the definition schema's $defs (bind, template, each, switch, count, join). */
+export type { BindingNode, BindNode, CountNode, EachNode, JoinNode, SwitchNode, TemplateNode };
 
 export type Scope = Readonly<Record<string, unknown>>;
 
-export const BINDING_KEYS = ['$bind', '$template', '$each', '$switch', '$count'] as const;
+export const BINDING_KEYS = ['$bind', '$template', '$each', '$switch', '$count', '$join'] as const;
 
 /** Roots a path may start with besides source names. */
 export const RESERVED_ROOTS = ['params', 'search', 'site', 'item'] as const;
@@ -123,6 +124,22 @@ export function resolve(node: unknown, scope: Scope, options: ResolveOptions = {
     return resolve(picked, scope, options, pointer);
   }
 
+  if ('$join' in node) {
+    const join = node as unknown as JoinNode;
+    const parts: string[] = [];
+    join.$join.forEach((part, index) => {
+      const value = resolve(part, scope, options, `${pointer}/$join/${index}`);
+      for (const entry of Array.isArray(value) ? value : [value]) {
+        if (typeof entry === 'string' || typeof entry === 'number') {
+          if (hasValue(entry)) parts.push(String(entry));
+        } else if (hasValue(entry)) {
+          options.onIssue?.({ pointer: `${pointer}/$join/${index}`, message: `left out: it is ${typeof entry}, not text` });
+        }
+      }
+    });
+    return parts.length ? parts.join(join.separator ?? ' ') : join.default;
+  }
+
   if ('$each' in node) {
     const each = node as unknown as EachNode;
     const list = getPath(scope, each.$each);
@@ -132,9 +149,7 @@ export function resolve(node: unknown, scope: Scope, options: ResolveOptions = {
       }
       return [];
     }
-    const kept = each.where
-      ? list.filter((item) => Object.entries(each.where!).every(([path, expected]) => getPath({ ...scope, item }, path) === expected))
-      : list;
+    const kept = each.where ? list.filter((item) => matchesWhere(each.where!, scope, item)) : list;
     const start = each.offset ?? 0;
     const slice = kept.slice(start, each.limit === undefined ? undefined : start + each.limit);
     return slice
@@ -150,11 +165,30 @@ export function resolve(node: unknown, scope: Scope, options: ResolveOptions = {
   return out;
 }
 
+/**
+ * Whether a list entry passes an `$each`'s `where`: each field equals its literal, or the value its
+ * `{ "$bind" }` reads outside the list (compared as text, since query parameters are text); a
+ * bound value that is missing matches nothing.
+ */
+export function matchesWhere(where: NonNullable<EachNode['where']>, scope: Scope, item: unknown): boolean {
+  return Object.entries(where).every(([path, expected]) => {
+    const actual = getPath({ ...scope, item }, path);
+    if (!isPlainObject(expected)) return actual === expected;
+    const wanted = resolve(expected, scope);
+    const scalar = (value: unknown) => typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
+    return hasValue(wanted) && scalar(wanted) && scalar(actual) && String(actual) === String(wanted);
+  });
+}
+
 /** Every path a binding node reads (for the validator). */
 export function bindingPaths(node: BindingNode): string[] {
   if ('$bind' in node) return Array.isArray(node.$bind) ? node.$bind : [node.$bind];
   if ('$template' in node) return [...node.$template.matchAll(PLACEHOLDER)].map((match) => match[1].trim());
   if ('$switch' in node) return [node.$switch];
   if ('$count' in node) return [node.$count];
-  return [node.$each, ...Object.keys(node.where ?? {})];
+  if ('$join' in node) return node.$join.flatMap((part) => (isBinding(part) ? bindingPaths(part) : []));
+  return [
+    node.$each,
+    ...Object.entries(node.where ?? {}).flatMap(([path, value]) => [path, ...(isBinding(value) ? bindingPaths(value) : [])]),
+  ];
 }

@@ -11,6 +11,7 @@ import { ContentError, isDegraded, markDegraded, RETRY_AFTER_SECONDS, statusOf, 
 import { sanitizeEmbed, sanitizeHtml } from '../server/sanitize.ts';
 import { isBinding, resolve, type ResolveOptions, type Scope } from './bindings.ts';
 import { withBrand } from './brand.ts';
+import { DEFAULT_META } from './default-meta.ts';
 import type { DefinitionIndex } from './definitions.server.ts';
 import {
   sectionKey,
@@ -152,13 +153,6 @@ function textOptions(logOnce: (message: string) => void, where: string): Resolve
     onIssue: (issue) => logOnce(`[content] ${where}${issue.pointer}: ${issue.message}`),
   };
 }
-
-/** The meta of a definition that declares none: its `page` source's page_data. */
-export const DEFAULT_META: NonNullable<PageDefinition['meta']> = {
-  title: { $bind: 'page.page_data.page_title' },
-  keywords: { $bind: 'page.page_data.meta_keywords' },
-  description: { $bind: 'page.page_data.meta_description' },
-};
 
 function resolveMeta(run: Run, definition: PageDefinition, scope: Scope): PageMeta {
   const meta = definition.meta ?? DEFAULT_META;

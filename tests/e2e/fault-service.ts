@@ -9,7 +9,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { bindingPaths, isBinding, isPlainObject, type BindingNode } from '../../src/renderer/bindings.ts';
-import { DEFAULT_META } from '../../src/renderer/page-loader.server.ts';
+import { DEFAULT_META } from '../../src/renderer/default-meta.ts';
 import type { PageDefinition } from '../../src/renderer/validate/types.ts';
 import type { SourceSpec } from '../../src/generated/page-definition.ts';
 

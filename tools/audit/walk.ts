@@ -6,8 +6,9 @@
  * with their schemas.
  */
 import { isBlockName } from '../../src/blocks/registry.ts';
-import { getPath, hasValue, isBinding, isPlainObject, resolve } from '../../src/renderer/bindings.ts';
-import type { BindNode, BindingNode, EachNode, SwitchNode, TemplateNode } from '../../src/renderer/bindings.ts';
+import { hasValue, isBinding, isPlainObject, matchesWhere, resolve } from '../../src/renderer/bindings.ts';
+import type { BindNode, BindingNode, EachNode, JoinNode, SwitchNode, TemplateNode } from '../../src/renderer/bindings.ts';
+import { DEFAULT_META } from '../../src/renderer/default-meta.ts';
 import { blockSchemaId, escapePointer, jsonType, type Located, type SchemaStore } from '../../src/renderer/schema-store.ts';
 import type { PageDefinition } from '../../src/renderer/validate/types.ts';
 import { requiredFields } from '../lib/workbench.ts';
@@ -96,6 +97,7 @@ function binding(page: PageContext, roots: Roots, node: BindingNode, slot: Slot)
   if ('$each' in node) return each(page, roots, node, slot);
   if ('$switch' in node) return choose(page, roots, node, slot);
   if ('$template' in node) return template(page, roots, node, slot);
+  if ('$join' in node) return join(page, roots, node, slot);
   if ('$count' in node) {
     checkLookup(page, lookup(page, node.$count, roots), `${slot.pointer}/$count`, undefined);
     return resolve(node, plainScope(roots));
@@ -126,7 +128,7 @@ function each(page: PageContext, roots: Roots, node: EachNode, slot: Slot): unkn
   const start = node.offset ?? 0;
   const entries = list
     .map((item, index) => ({ item, index }))
-    .filter(({ item }) => Object.entries(node.where ?? {}).every(([path, value]) => getPath({ ...plain, item }, path) === value))
+    .filter(({ item }) => !node.where || matchesWhere(node.where, plain, item))
     .slice(start, node.limit === undefined ? undefined : start + node.limit);
   if (entries.length === 0) {
     page.findings.push({
@@ -178,6 +180,15 @@ function template(page: PageContext, roots: Roots, node: TemplateNode, slot: Slo
   return value;
 }
 
+/** $join: each part is walked as optional text (a part without a value is left out); no value when none has one. */
+function join(page: PageContext, roots: Roots, node: JoinNode, slot: Slot): unknown {
+  node.$join.forEach((part, i) => walk(page, roots, part, { expected: undefined, pointer: `${slot.pointer}/$join/${i}`, required: false }));
+  const value = resolve(node, plainScope(roots));
+  if (value === undefined) noValue(page, `${slot.pointer}/$join`, slot.required, [], propName(slot.pointer));
+  else inspect(page, value, slot.expected, { pointer: slot.pointer });
+  return value;
+}
+
 /** $bind: the first path with a value wins (each is checked), else the default, else no value. */
 function bind(page: PageContext, roots: Roots, node: BindNode, slot: Slot): unknown {
   const paths = Array.isArray(node.$bind) ? node.$bind : [node.$bind];
@@ -205,15 +216,7 @@ function bind(page: PageContext, roots: Roots, node: BindNode, slot: Slot): unkn
 
 /** Meta as written, or the page.page_data.* bindings the page loader implies; the title is needed. */
 export function walkMeta(page: PageContext, roots: Roots, definition: PageDefinition): void {
-  const meta =
-    definition.meta ??
-    (definition.notFound || !definition.sources.page
-      ? {}
-      : {
-          title: { $bind: 'page.page_data.page_title' },
-          keywords: { $bind: 'page.page_data.meta_keywords' },
-          description: { $bind: 'page.page_data.meta_description' },
-        });
+  const meta = definition.meta ?? (definition.notFound || !definition.sources.page ? {} : DEFAULT_META);
   for (const [key, value] of Object.entries(meta))
     walk(page, roots, value, { expected: TEXT, pointer: `/meta/${key}`, required: key === 'title' });
 }

@@ -15,7 +15,7 @@ export type Json = Record<string, unknown>;
 
 export { isPlainObject };
 
-/** A binding node ($bind, $template, $each, $count, $switch), typed loosely for the forms. */
+/** A binding node ($bind, $template, $each, $count, $switch, $join), typed loosely for the forms. */
 export const isBindingNode = (value: unknown): value is Json => isBinding(value);
 
 const WORDS: Record<string, string> = { cta: 'CTA', html: 'HTML', url: 'URL', id: 'ID', faq: 'FAQ', pdf: 'PDF' };

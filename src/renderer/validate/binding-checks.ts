@@ -26,6 +26,12 @@ export class BindingChecker {
   private syntheticCount = 0;
   /** Any text (meta values). */
   readonly textSchema: Located = { schema: { type: 'string' }, base: `${SYNTHETIC_BASE}text`, pointer: '' };
+  /** A part of a $join: text, or a list of texts whose entries are parts. */
+  private readonly joinPart: Located = {
+    schema: { type: ['string', 'number', 'array'], items: { type: ['string', 'number'] } },
+    base: `${SYNTHETIC_BASE}join-part`,
+    pointer: '',
+  };
 
   constructor(
     readonly store: SchemaStore,
@@ -103,9 +109,12 @@ export class BindingChecker {
       const inner: ScopeMap = new Map(scope);
       // Paths through item depend on what the list itself depends on; noted once, at the list.
       inner.set('item', { loc: list.items, label: `an entry of ${node.$each}` });
-      for (const path of Object.keys(node.where ?? {})) {
+      for (const [path, value] of Object.entries(node.where ?? {})) {
+        const at = `${pointer}/where/${escapePointer(path)}`;
         const found = this.checkPath(path, inner);
-        if (found.error) checks.report(`${pointer}/where/${escapePointer(path)}`, found.error);
+        if (found.error) checks.report(at, found.error);
+        // A bound value is read outside the list (item is the entry being tested, not a source).
+        if (isBinding(value)) this.checkBinding(value, this.textSchema, at, scope, checks);
       }
       const items = this.store.items(expected);
       if (items) this.walk(node.map, items, `${pointer}/map`, inner, checks);
@@ -118,6 +127,16 @@ export class BindingChecker {
       const read = this.read(node.$count, scope, where, checks);
       const list = read.ok ? this.listItems(read.loc, node.$count) : {};
       if (list.error) checks.report(where, list.error);
+      return;
+    }
+    if ('$join' in node) {
+      if (expectedTypes.size && !expectedTypes.has('string')) return checks.report(pointer, mustBe('$join makes text'));
+      node.$join.forEach((value, i) => {
+        const at = `${pointer}/$join/${i}`;
+        if (isBinding(value)) this.checkBinding(value, this.joinPart, at, scope, checks);
+        else this.literal(value, this.joinPart, at, checks.report);
+      });
+      if (node.default !== undefined) this.literal(node.default, expected, `${pointer}/default`, checks.report);
       return;
     }
     if ('$switch' in node) {

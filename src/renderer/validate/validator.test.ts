@@ -139,6 +139,33 @@ describe('definition validator', () => {
     expect(messages(withFile(pagination('"anchor": "nowhere"')))[0]).toMatch(/\/anchor: no section has the id "nowhere"$/);
   });
 
+  it('checks $join (parts of text, lists of text entries) and the bound values of a where', () => {
+    expect(
+      messages(
+        withFile(edited('blog.json', '"item.slug": { "$bind": "search.cat_slug" }', '"item.slug": { "$bind": "serch.cat_slug" }')),
+      ).join('\n'),
+    ).toMatch(
+      /blog\.json:\d+:\d+ \/meta\/title\/\$join\/0\/where\/item\.slug\/\$bind: "serch" is not a source of this page \(did you mean "search"\?\)/,
+    );
+    expect(
+      messages(withFile(edited('blog.json', '"map": { "$bind": "item.name" }', '"map": { "$bind": "item.nmae" }'))).join('\n'),
+    ).toMatch(/\/meta\/title\/\$join\/0\/map\/\$bind: an entry of page\.filter_category has no field "nmae" \(did you mean "name"\?\)/);
+    expect(messages(withFile(edited('blog.json', '{ "$bind": "page.page_data.page_title" }', '{ "a": 1 }'))).join('\n')).toMatch(
+      /\/meta\/title\/\$join\/2: must be string,number,array/,
+    );
+    expect(
+      messages(
+        withFile(
+          edited(
+            'home.json',
+            '{ "block": "rich-text", "html": { "$bind": "page.page_data.content" } },',
+            '{ "block": "pagination", "pageSize": { "$join": ["a", "b"] } },',
+          ),
+        ),
+      )[0],
+    ).toMatch(/\/pageSize: \$join makes text, but this property must be integer or number$/);
+  });
+
   it('lists the bindings that read what SPEC does not document (npm run validate -- --assumptions)', () => {
     const { assumptions } = validator.validate(real, site);
     const company = assumptions.filter((a) => a.file === 'page-definitions/company.json');

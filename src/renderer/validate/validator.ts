@@ -13,6 +13,7 @@ import type { DefinitionFile, SitemapSpec, SourceSpec } from '../../generated/pa
 import { ContractPaths } from '../../server/contract-paths.ts';
 import { withBrand } from '../brand.ts';
 import { isPlainObject } from '../bindings.ts';
+import { DEFAULT_META } from '../default-meta.ts';
 import {
   blockSchemaId,
   DEFINITION_SCHEMA_ID,
@@ -245,12 +246,12 @@ export class DefinitionValidator {
   /** Without "meta" the title comes from the page source; with it, each value is text. */
   private checkMeta(value: Record<string, unknown>, scope: ScopeMap, checks: FileChecks): void {
     if (value.meta === undefined && value.notFound !== true) {
-      const page = scope.get('page');
-      if (!page) checks.report('', 'no "meta" given and no source named "page" to take page_data.page_title from: add one of them');
-      else if (page.loc) {
-        const check = this.checker.checkPath('page.page_data.page_title', scope);
-        if (check.error)
-          checks.report('/sources/page', `no "meta" given, so the title comes from page.page_data.page_title, but ${check.error}`);
+      const title = DEFAULT_META.title.$bind;
+      const source = title.split('.')[0];
+      if (!scope.get(source)) checks.report('', `no "meta" given and no source named "${source}" to take ${title} from: add one of them`);
+      else if (scope.get(source)?.loc) {
+        const check = this.checker.checkPath(title, scope);
+        if (check.error) checks.report(`/sources/${source}`, `no "meta" given, so the title comes from ${title}, but ${check.error}`);
       }
     } else if (isPlainObject(value.meta)) {
       for (const [key, meta] of Object.entries(value.meta)) this.checker.walk(meta, this.checker.textSchema, `/meta/${key}`, scope, checks);
