@@ -176,21 +176,34 @@ const sideways = (page: Page) =>
       if (box.width > 0 && box.right > width + 1 && el.parentElement!.getBoundingClientRect().right <= width + 1)
         out.push(`${el.tagName.toLowerCase()}.${el.className} "${(el.textContent ?? '').trim().slice(0, 30)}"`);
     }
-    return { by: document.documentElement.scrollWidth - width, sticking: out.slice(0, 5) };
+    // Words wider than their own box (a long word in a narrow column, a card too narrow for its
+    // title): cut or spilling over what is next to it. Visually hidden text (clipped to 1 px) aside.
+    const cut: string[] = [];
+    for (const el of document.querySelectorAll<HTMLElement>('h1, h2, h3, h4, h5, h6, p, li, dt, dd, label, button, a, legend, th, td')) {
+      const style = getComputedStyle(el);
+      if (style.display === 'inline' || style.clip !== 'auto' || style.clipPath !== 'none' || !el.checkVisibility()) continue;
+      if (el.scrollWidth > el.clientWidth + 1)
+        cut.push(
+          `${el.tagName.toLowerCase()}.${el.className} "${(el.textContent ?? '').trim().slice(0, 30)}" ${el.scrollWidth} > ${el.clientWidth} px`,
+        );
+    }
+    return { by: document.documentElement.scrollWidth - width, sticking: out.slice(0, 5), cut };
   });
 
 describe('focus is never hidden under the cookie notice or other fixed chrome, and nothing scrolls sideways at 320 px', () => {
   for (const template of TEMPLATES) {
-    it(`${template} at ${VIEWPORTS.map((v) => `${v.width}×${v.height}`).join(' and ')}: no Tab stop fully covered, no focus ring cut; at 320 px no sideways scroll, with WCAG text spacing too`, async () => {
+    it(`${template} at ${VIEWPORTS.map((v) => `${v.width}×${v.height}`).join(' and ')}: no Tab stop fully covered, no focus ring cut; at 320 px no sideways scroll and no word wider than its box, with WCAG text spacing too`, async () => {
       const path = await pathOf(template);
       // One load, walked at each width in turn (the layout follows the window, as when a visitor resizes it).
       const page = await visitAt(path, VIEWPORTS[0]);
       // Reflow (1.4.10) and text spacing (1.4.12) at 320 px.
       const plain = await sideways(page);
       expect(plain.by, `sticking out: ${plain.sticking.join(', ')}`).toBe(0);
+      expect(plain.cut, 'text wider than its box').toEqual([]);
       const spacing = await page.addStyleTag({ content: TEXT_SPACING });
       const spaced = await sideways(page);
       expect(spaced.by, `with text spacing, sticking out: ${spaced.sticking.join(', ')}`).toBe(0);
+      expect(spaced.cut, 'with text spacing, text wider than its box').toEqual([]);
       await spacing.evaluate((style) => (style as HTMLStyleElement).remove());
       for (const viewport of VIEWPORTS) {
         await page.setViewportSize(viewport);

@@ -37,7 +37,7 @@ describe('carousel', () => {
   });
 
   it('steps 5 slides down to 4/3/2 below 979/767/639 px, and 2 to 1 below 499 px', () => {
-    expect(PER_VIEW_BREAKPOINTS[5]).toEqual({ base: 2, 640: 3, 768: 4, 980: 5 });
+    expect(PER_VIEW_BREAKPOINTS[5]).toEqual({ base: 1, 420: 2, 640: 3, 768: 4, 980: 5 });
     expect(PER_VIEW_BREAKPOINTS[2]).toEqual({ base: 1, 500: 2 });
   });
 });
