@@ -123,7 +123,7 @@ describe('text over banner and hero art keeps its contrast at every width', () =
 });
 
 describe("a field's edge stands out from what is around it", () => {
-  it('text fields, selects and text areas: border at least 3:1 against the field and its surroundings', async () => {
+  it("text fields, selects and text areas (the footer form's too): border at least 3:1 against the field and its surroundings", async () => {
     const { page } = await openPage(b.context);
     const failures: string[] = [];
     for (const path of ['/contact', '/careers', '/white-paper-case-studies']) {
@@ -139,18 +139,20 @@ describe("a field's edge stands out from what is around it", () => {
         };
         return [
           ...document.querySelectorAll<HTMLElement>(
-            'main input:not([type=hidden]):not([type=checkbox]):not([type=file]), main select, main textarea',
+            ':is(main, footer) input:not([type=hidden]):not([type=checkbox]):not([type=file]), :is(main, footer) :is(select, textarea)',
           ),
         ]
           .filter((el) => el.getClientRects().length > 0)
           .map((el) => ({
             name: el.getAttribute('name') ?? el.id,
+            footer: el.closest('footer') !== null,
             border: getComputedStyle(el).borderTopColor,
             inside: backgroundOf(el),
             around: backgroundOf(el.parentElement),
           }));
       });
       expect(fields.length).toBeGreaterThan(0);
+      expect(fields.filter((field) => field.footer).length, 'fields of the footer form').toBeGreaterThan(0);
       for (const field of fields) {
         const edge = luminance(rgb(field.border));
         for (const [where, bg] of [

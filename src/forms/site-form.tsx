@@ -1,7 +1,8 @@
 /**
  * A site form generated from its JSON Schema (schemas/forms/) with rjsf and the precompiled
- * validator: exact SPEC §5 messages once a field is touched or changed, submit disabled until
- * the whole form is valid (next to it, what is still needed: untouched fields by label), spinner
+ * validator: exact SPEC §5 messages once a field is touched or changed, submit unavailable
+ * (aria-disabled, still a focus stop) until the whole form is valid (next to it, what is still
+ * needed: untouched fields by label), spinner
  * while sending, 'Thanks' dialog on success (form and captcha reset), and on failure a clear
  * message while everything typed stays for a retry with the same idempotency key (so a retry
  * never creates a duplicate). No field truncates what is typed or pasted (widgets/inputs.tsx).
@@ -125,7 +126,7 @@ export function SiteForm({ form, values, idBase }: SiteFormProps) {
 }
 
 /**
- * Next to the disabled submit button, why it is disabled: before the visitor starts, a general
+ * Next to the unavailable submit button, why it is unavailable: before the visitor starts, a general
  * hint; then what is still needed (./still-needed.ts), led, while a field shows its error, by a
  * pointer to it.
  */
@@ -199,7 +200,7 @@ function LoadedForm({ definition, values, id }: { definition: FormDefinition; va
   }, []);
 
   const errors = valid ? {} : fieldErrors(validate.errors);
-  // Why the button is still disabled. SPEC §4: errors show once a field is touched or changed
+  // Why the button is still unavailable. SPEC §4: errors show once a field is touched or changed
   // (blurred or changed here, or replayed from before hydration, which the visitor did change);
   // until then the list names a typed field by its label.
   const needed = stillNeeded(errors, {
@@ -226,7 +227,7 @@ function LoadedForm({ definition, values, id }: { definition: FormDefinition; va
 
   const send = async () => {
     if (status.state === 'sending') return;
-    // A submit attempt past the disabled button (a script, an assistive technology) touches
+    // A press of the unavailable button (keyboard, pointer, an assistive technology) touches
     // every field, so each shows what it still needs.
     if (!valid) return setTouched(new Set(order));
     // The same key for every retry of this submission; a new one after success.
@@ -326,8 +327,8 @@ function LoadedForm({ definition, values, id }: { definition: FormDefinition; va
         aria-labelledby={`${id}-thanks`}
         aria-describedby={`${id}-thanks-text`}
         onClose={() => {
-          // The button that opened it is disabled by the reset, so the browser would drop focus to
-          // <body>: it goes to the form's first field instead, ready for the next entry. A redirect
+          // The reset leaves the submit button unavailable again, nothing to go back to: focus
+          // goes to the form's first field instead, ready for the next entry. A redirect
           // takes focus to the new page's heading (the router's focus management).
           if (meta.success.redirect) return;
           dialog.current?.parentElement

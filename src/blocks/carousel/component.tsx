@@ -84,14 +84,18 @@ export function Carousel({
     return () => section.removeEventListener('focusin', stop);
   }, [autoplay, movable]);
 
+  // Before swiper is there the buttons remember the move; afterwards swiper's own handlers act.
+  const early = (direction: Direction) => {
+    if (swiperRef.current) return;
+    pending.current = direction;
+    setWanted(true);
+  };
   // The arrow keys move the slides while the slides themselves have focus, and nothing else does.
   const onArrow = useEffectEvent((direction: Direction) => {
     const swiper = swiperRef.current;
-    if (!swiper) {
-      // As a button pressed early: remembered until swiper is there.
-      pending.current = direction;
-      setWanted(true);
-    } else if (direction === 'next') swiper.slideNext();
+    // As a button pressed early: remembered until swiper is there.
+    if (!swiper) early(direction);
+    else if (direction === 'next') swiper.slideNext();
     else swiper.slidePrev();
   });
   useEffect(() => {
@@ -166,12 +170,6 @@ export function Carousel({
     if (playing) auto?.stop();
     else auto?.start();
     setChoice(!playing);
-  };
-  // Before swiper is there the buttons remember the move; afterwards swiper's own handlers act.
-  const early = (direction: Direction) => {
-    if (swiperRef.current) return;
-    pending.current = direction;
-    setWanted(true);
   };
   const controls = movable ? (
     <div className="carousel__controls">
