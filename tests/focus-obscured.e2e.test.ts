@@ -19,9 +19,8 @@ const VIEWPORTS = [
 ] as const;
 
 async function visitAt(path: string, viewport: { width: number; height: number }): Promise<Page> {
-  await b.context.close();
-  b.context = await b.browser.newContext({ viewport });
   const { page } = await openPage(b.context);
+  await page.setViewportSize(viewport);
   // The notice shows once the page has hydrated: waiting for it is waiting for the page.
   await page.goto(`${site}${path}`, { waitUntil: 'load' });
   await page.waitForSelector('html[data-hydrated="true"]', { state: 'attached' });

@@ -13,9 +13,10 @@ const b = browserPerFile();
 const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 10_000 });
 
 async function visitAt(path: string, viewport: { width: number; height: number }, mobile = false): Promise<Page> {
-  await b.context.close();
-  b.context = await b.browser.newContext({ viewport, ...(mobile ? { isMobile: true, hasTouch: true } : {}) });
+  // A phone needs a context of its own (touch, mobile viewport); a desktop width is the file's context resized.
+  if (mobile) b.context = await b.browser.newContext({ viewport, isMobile: true, hasTouch: true });
   const { page } = await openPage(b.context);
+  if (!mobile) await page.setViewportSize(viewport);
   await page.goto(`${site}${path}`, { waitUntil: 'networkidle' });
   await page.waitForSelector('html[data-hydrated="true"]', { state: 'attached' });
   return page;

@@ -91,7 +91,6 @@ describe('site chrome', () => {
   });
 
   it('the mobile menu opens, expands groups, and closes on a link click', async () => {
-    await b.context.close();
     b.context = await b.browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     const { page, problems } = await visit('/privacy-policy');
     const toggle = page.getByRole('button', { name: 'Menu' });
@@ -236,7 +235,6 @@ describe('blocks in the browser', () => {
   });
 
   it('under prefers-reduced-motion nothing autoplays and swiper is not even fetched until a carousel is reached for', async () => {
-    await b.context.close();
     b.context = await b.browser.newContext({ viewport: { width: 1366, height: 900 }, reducedMotion: 'reduce' });
     const opened = await openPage(b.context);
     const swiperRequests = swiperRequestsOf(opened.page);

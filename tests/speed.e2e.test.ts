@@ -6,7 +6,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { browserPerFile, openPage } from './e2e/browser.ts';
 
 const site = inject('siteUrl');
-const b = browserPerFile();
+const b = browserPerFile({ fresh: true });
 
 describe('first paint', () => {
   it('the HTML inlines the critical CSS, defers the full stylesheet and has no module preloads to compete with the paint', async () => {

@@ -16,7 +16,7 @@ import {
 } from '../tools/lib/visit.ts';
 
 const site = inject('siteUrl');
-const b = browserPerFile();
+const b = browserPerFile({ fresh: true });
 
 /** Height of each block (by its place and name) and of the footer form. */
 function heights(page: Page): Promise<Record<string, number>> {

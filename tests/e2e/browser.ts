@@ -39,11 +39,19 @@ export async function openPage(context: BrowserContext): Promise<WatchedPage> {
 export const DESKTOP = { viewport: { width: 1366, height: 900 } } as const;
 
 /**
- * Registers the usual hooks of a browser test file: one Chromium for the file and a fresh
- * desktop context per test (a test may replace `context`, e.g. with a mobile one).
+ * Registers the usual hooks of a browser test file: one Chromium for the file and, for each test,
+ * a desktop context with nothing of the test before in it: no page, no cookie, no permission, no
+ * route, online. A test may replace `context` (e.g. with a mobile one); that one is closed after it.
+ *
+ * The desktop context itself is reused from test to test, emptied as above: a new context (its
+ * first page, a new renderer process) costs about 1.5 s of CPU on the 2-core runner, a new page in
+ * a context about half of that, and the browser tests are CPU-bound. What it keeps is the HTTP
+ * cache (the site sends no other storage); `fresh: true` gives each test a new context instead,
+ * for files that measure what a first visit downloads.
  */
-export function browserPerFile(): { browser: Browser; context: BrowserContext } {
+export function browserPerFile(options: { fresh?: boolean } = {}): { browser: Browser; context: BrowserContext } {
   const state = {} as { browser: Browser; context: BrowserContext };
+  let reusable: BrowserContext | undefined;
   beforeAll(async () => {
     state.browser = await launch();
   });
@@ -51,10 +59,26 @@ export function browserPerFile(): { browser: Browser; context: BrowserContext } 
     await state.browser?.close();
   });
   beforeEach(async () => {
-    state.context = await state.browser.newContext(DESKTOP);
+    if (reusable) {
+      await Promise.all(reusable.pages().map((page) => page.close()));
+      await reusable.clearCookies();
+      await reusable.clearPermissions();
+      await reusable.unrouteAll();
+      await reusable.setOffline(false);
+      state.context = reusable;
+      return;
+    }
+    const context = await state.browser.newContext(DESKTOP);
+    state.context = context;
+    if (options.fresh) return;
+    reusable = context;
+    // A test that closes it has it made anew for the next test.
+    context.once('close', () => {
+      if (reusable === context) reusable = undefined;
+    });
   });
   afterEach(async () => {
-    await state.context?.close();
+    if (state.context !== reusable) await state.context?.close();
   });
   return state;
 }
