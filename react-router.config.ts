@@ -1,7 +1,7 @@
 import type { Config } from '@react-router/dev/config';
 
 export default {
-  // Keep the repository map of DEVELOPERS.md: the app lives in src/.
+  // The app lives in src/ (README's layout: page-definitions/, schemas/, src/, tools/, tests/).
   appDirectory: 'src',
   buildDirectory: 'build',
   ssr: true,

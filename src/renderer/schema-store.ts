@@ -6,7 +6,6 @@
 export const SCHEMA_BASE = 'https://schemas.local/';
 export const DEFINITION_SCHEMA_ID = `${SCHEMA_BASE}page-definition.schema.json`;
 export const SITE_SCHEMA_ID = `${SCHEMA_BASE}site-config.schema.json`;
-export const FORM_META_SCHEMA_ID = `${SCHEMA_BASE}form-meta.schema.json`;
 export const blockSchemaId = (name: string) => `${SCHEMA_BASE}blocks/${name}.schema.json`;
 /** A file of schemas/content/, e.g. contentSchemaId('page-blog.schema.json'). */
 export const contentSchemaId = (file: string) => `${SCHEMA_BASE}content/${file}`;

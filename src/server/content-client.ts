@@ -1,6 +1,7 @@
 /**
- * Reads from the content service (SPEC §7). The Basic credential is added here and nowhere else;
- * this module is server-only. createContentClient (one per site, ./site.ts) takes its settings
+ * Reads from the content service (SPEC §7), server-only. The Basic credential goes with the reads
+ * here, to the contract's GET endpoints only, and with the form posts of the outbox worker
+ * (./outbox/worker.ts); nothing else sends it. createContentClient (one per site, ./site.ts) takes its settings
  * and, for tests, its fetch.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';

@@ -4,8 +4,8 @@
  * submissions, the /api content proxy and React Router — and owns the content client, the page
  * cache and the outbox. It is the server build's entry (vite.config.ts), so production runs it
  * from build/server/index.js through the short launcher ./main.ts, and development loads the same
- * module through Vite (tools/dev.ts). Nothing here reads process.env: the configuration is read
- * once (./config.ts) and handed to each part.
+ * module through Vite (tools/dev.ts). The configuration is read once, from `options.config` or
+ * else from process.env (./config.ts), and handed to each part; no part reads process.env itself.
  */
 import { existsSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
