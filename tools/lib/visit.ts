@@ -7,7 +7,7 @@
 import type { Page } from 'playwright-core';
 
 /** The page templates a visit covers, and the widths it is made at. */
-export const VISIT_TEMPLATES = ['/', '/blog', '/contact', '/careers', '/products/ccm-platform'];
+export const VISIT_TEMPLATES = ['/', '/blog', '/contact', '/careers', '/products/ccm-platform', '/press'];
 export const VISIT_VIEWPORTS = [
   { width: 375, height: 812 },
   { width: 1280, height: 800 },
