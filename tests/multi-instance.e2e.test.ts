@@ -9,7 +9,7 @@
  * service; the only leads it gets twice are those the killed instance was sending (the service had
  * them, the answer died with the instance), sent again by another instance with the same key and
  * body, so the service drops the repeat by its key. Repeats of a post are stored once, nothing is
- * left pending, within a bounded time. The sites run as README's Deploy recipe has
+ * left pending, within a bounded time. The sites run as docs/operations.md's recipe has
  * them behind a proxy: the client address from X-Forwarded-For (TRUST_PROXY_HEADER), and the
  * per-address limit shared through the database.
  */

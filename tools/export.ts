@@ -11,7 +11,7 @@
  *   export/_redirects          when PUBLIC_API_ORIGIN is set: `/api/*` proxied to that origin
  * plus build/client (assets, public files). Nothing in the HTML is rewritten: images point at
  * IMAGE_BASE_URL, and forms post to same-origin /api/*, which the static host must proxy to the
- * site's server (README "Deploy").
+ * site's server (docs/operations.md).
  *
  * An export is published: production rules apply whatever NODE_ENV says, and no page may point at
  * a loopback address. SITE_ORIGIN (canonical URLs, Open Graph, JSON-LD) must be the public origin
@@ -46,7 +46,7 @@ export interface ExportOptions {
   apiOrigin?: string;
   /**
    * The settings: CONTENT_API_BASE and its credential, IMAGE_BASE_URL, SITE_ORIGIN,
-   * RECAPTCHA_SITE_KEY, PUBLIC_API_ORIGIN (README "Configuration"). Default: process.env.
+   * RECAPTCHA_SITE_KEY, PUBLIC_API_ORIGIN (docs/configuration.md). Default: process.env.
    */
   env?: NodeJS.ProcessEnv;
 }
@@ -183,7 +183,7 @@ async function exportFrom(
   else failures.push(`/__manifest: ${manifest.status}`);
 
   // Static hosts that read a _redirects file (Netlify, Cloudflare Pages) proxy /api/* to the site's
-  // server with it; elsewhere configure the same rule (README "Deploy").
+  // server with it; elsewhere configure the same rule (docs/operations.md).
   const apiOrigin = (options.apiOrigin ?? (options.env ?? process.env).PUBLIC_API_ORIGIN)?.replace(/\/+$/, '');
   if (apiOrigin) write(path.join(outDir, '_redirects'), `/api/*  ${apiOrigin}/api/:splat  200\n`);
   else if (options.log)

@@ -14,7 +14,7 @@ export type BindingNode = BindNode | CountNode | TemplateNode | EachNode | Switc
 export type HtmlValue = string | BindNode | TemplateNode | SwitchNode;
 
 /**
- * One route of the site: where its content comes from and which blocks show it. See README.md, 'The definition language'.
+ * One route of the site: where its content comes from and which blocks show it. See docs/definitions.md.
  */
 export interface DefinitionFile {
   /**

@@ -1,6 +1,6 @@
 /**
  * The environment, declared once in schemas/environment.schema.json: read and checked here at
- * start (types generated from the schema, the README table too), so a wrong value stops the
+ * start (types generated from the schema, the table of docs/configuration.md too), so a wrong value stops the
  * server with the variable's name instead of misbehaving later. An empty value counts as unset.
  */
 import { Ajv, type ErrorObject } from 'ajv';
@@ -60,7 +60,7 @@ export class ConfigError extends Error {
     readonly problems: string[],
     heading = 'The site cannot start',
   ) {
-    super(`${heading}; fix these settings (README "Configuration"):\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    super(`${heading}; fix these settings (docs/configuration.md):\n${problems.map((p) => `  - ${p}`).join('\n')}`);
     this.name = 'ConfigError';
   }
 }
@@ -105,7 +105,7 @@ export function readEnvironment(env: NodeJS.ProcessEnv = process.env): ResolvedE
   return environment;
 }
 
-/** The variables, for the generated README table: name, default, scope and meaning. */
+/** The variables, for the generated table of docs/configuration.md: name, default, scope and meaning. */
 export function environmentVariables(): { name: string; schema: VariableSchema & { description?: string } }[] {
   return Object.entries(variables).map(([name, s]) => ({ name, schema: s }));
 }
