@@ -17,7 +17,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import type { Browser } from 'playwright-core';
-import { launch, CHROMIUM, CHROMIUM_FLAGS } from '../tests/e2e/browser.ts';
+import { launch, CHROMIUM, CHROMIUM_FLAGS } from './lib/chromium.ts';
 import { startContentService } from './content-service/server.ts';
 import { projectRoot } from './lib/project.ts';
 import { ensureBuild } from './lib/build-state.ts';

@@ -1,23 +1,9 @@
 /** Real Chromium (Debian's package) driven by playwright-core; nothing is downloaded. */
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { launch } from '../../tools/lib/chromium.ts';
 
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-/** No sandbox (containers), no GPU, nothing fetched in the background. */
-export const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
-
-export async function launch(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
-}
+export { CHROMIUM, CHROMIUM_FLAGS, launch } from '../../tools/lib/chromium.ts';
 
 export interface WatchedPage {
   page: Page;
