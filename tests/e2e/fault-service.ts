@@ -207,10 +207,15 @@ export function bindingTargets(
       const list = locate(binding.$each, item);
       const entry = list && { source: list.source, field: [...list.field, '0'] };
       add(list, owner);
-      for (const path of Object.keys(binding.where ?? {})) add(locate(path, entry), owner);
+      for (const [path, value] of Object.entries(binding.where ?? {})) {
+        add(locate(path, entry), owner);
+        // A bound where value reads outside the list.
+        if (isBinding(value)) walk(value, owner, item);
+      }
       walk(binding.map, owner, entry);
       return;
     }
+    if ('$join' in binding) return binding.$join.forEach((part) => walk(part, owner, item));
     for (const path of bindingPaths(binding)) add(locate(path, item), owner);
     if ('$switch' in binding) {
       Object.values(binding.cases).forEach((entry) => walk(entry, owner, item));
