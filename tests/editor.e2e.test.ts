@@ -120,6 +120,20 @@ describe('the page editor (development only)', () => {
     expect(await broken.innerText()).toMatch(/privacy-policy\.json:5:3 \/layout: must be one of "main", "form", "campaign", "standalone"/);
   });
 
+  it('the list screen shows its main action legibly and does not scroll sideways (issue 22)', async () => {
+    const create = page.getByRole('button', { name: 'Create page' });
+    const colours = await create.evaluate((button) => {
+      const style = getComputedStyle(button);
+      return { text: style.color, background: style.backgroundColor };
+    });
+    // Before: white text on a transparent background, inside a white box.
+    expect(colours.background).not.toMatch(/rgba\(0, 0, 0, 0\)|transparent/);
+    expect(colours.text).not.toBe(colours.background);
+    const sideways = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    // Before: the content source select made the page 3,427 px wide.
+    expect(sideways).toBeLessThanOrEqual(0);
+  });
+
   it('builds a new page without typing JSON: bound banner, card grid with $each, form, reordered, saved', async () => {
     // Create: the new-page planner, from the list page.
     await page.getByLabel('Route').fill('/insights');
