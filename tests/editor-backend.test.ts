@@ -136,6 +136,17 @@ describe('editor backend', { timeout: 60_000 }, () => {
     expect(draft.previewPath).toMatch(/^\/about-/);
   });
 
+  it('tells a draft that takes another page’s route, whichever file sorts first (issue 22: it said "Valid")', async () => {
+    const definition = await readDefinition('about.json');
+    // about.json sorts before blog.json: the clash used to be reported on blog.json only.
+    definition.route = '/blog';
+    const draft = await backend.draft({ file: 'about.json', definition: definition as never });
+    expect(draft.issues.map((issue) => issue.message)).toContain(
+      `route "/blog" is also defined in ${fileOf('blog.json')}: two pages cannot share a route`,
+    );
+    expect(draft.issues.find((issue) => issue.message.startsWith('route'))?.pointer).toBe('/route');
+  });
+
   it('refuses drafts outside the folder or without a definition', async () => {
     const definition = await readDefinition('about.json');
     await expect(backend.draft({ file: '../about.json', definition: definition as never })).rejects.toMatchObject({ status: 403 });

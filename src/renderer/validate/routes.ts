@@ -33,19 +33,30 @@ export function normalizeRoute(route: string): string {
 /** The checks across files: each route belongs to one definition, exactly one is the not-found page. */
 export function crossFileIssues(definitions: PageDefinition[], files: { file: string; text: string }[]): Issue[] {
   const issues: Issue[] = [];
-  const owners = new Map<string, string>();
+  // Every file that declares a route another file declares too is told, naming the others: the
+  // file just edited (in the page editor, say) sees the clash whatever the files' order.
+  const declared = new Map<string, { def: PageDefinition; route: string; index: number }[]>();
   for (const def of definitions) {
-    def.routes.forEach((route, i) => {
+    def.routes.forEach((route, index) => {
       const key = normalizeRoute(route);
-      const owner = owners.get(key);
-      if (!owner) {
-        owners.set(key, def.file);
-        return;
-      }
-      const text = files.find((f) => f.file === def.file)?.text ?? '';
-      const pointer = `/route${def.routes.length > 1 ? `/${i}` : ''}`;
-      issues.push(issueAt(def.file, new Positions(text, parseTree(text)), pointer, `route "${route}" is already defined in ${owner}`));
+      declared.set(key, [...(declared.get(key) ?? []), { def, route, index }]);
     });
+  }
+  for (const owners of declared.values()) {
+    if (owners.length < 2) continue;
+    for (const { def, route, index } of owners) {
+      const others = owners.filter((o) => o.def !== def).map((o) => o.def.file);
+      const text = files.find((f) => f.file === def.file)?.text ?? '';
+      const pointer = `/route${def.routes.length > 1 ? `/${index}` : ''}`;
+      issues.push(
+        issueAt(
+          def.file,
+          new Positions(text, parseTree(text)),
+          pointer,
+          `route "${route}" is also defined in ${others.join(', ')}: two pages cannot share a route`,
+        ),
+      );
+    }
   }
   const notFound = definitions.filter((d) => d.notFound);
   if (files.length > 0 && notFound.length !== 1) {

@@ -191,8 +191,13 @@ describe('definition validator', () => {
 
   it('rejects two pages on one route and requires exactly one not-found page', () => {
     const duplicate = { file: 'page-definitions/blog-copy.json', text: real.find((f) => f.file === 'page-definitions/blog.json')!.text };
-    expect(messages([...real, duplicate]).join('\n')).toMatch(
-      /blog-copy\.json:4:3 \/route: route "\/blog" is already defined in page-definitions\/blog\.json/,
+    // Both files are told, each naming the other (the one just edited may sort first or last).
+    const out = messages([duplicate, ...real]).join('\n');
+    expect(out).toMatch(
+      /blog-copy\.json:4:3 \/route: route "\/blog" is also defined in page-definitions\/blog\.json: two pages cannot share a route/,
+    );
+    expect(out).toMatch(
+      /blog\.json:4:3 \/route: route "\/blog" is also defined in page-definitions\/blog-copy\.json: two pages cannot share a route/,
     );
     const withoutNotFound = real.filter((f) => !f.file.endsWith('not-found.json'));
     expect(messages(withoutNotFound).join('\n')).toMatch(/exactly one definition must set "notFound": true \(found 0\)/);
