@@ -398,7 +398,7 @@ export interface FlipCard {
   description?: string;
 }
 /**
- * Places one of the site's forms (schemas/forms/ from the forms issue on). Until a form is connected it shows its heading, text and a way to reach the team by e-mail instead.
+ * Places one of the site's forms, generated from its JSON Schema in schemas/forms/ (the form names are those files), with an optional heading and text. The form is rendered on the server; while its code loads, it says so and offers `fallbackLink`.
  */
 export interface FormProps {
   /**
@@ -432,7 +432,7 @@ export interface FormProps {
   };
 }
 /**
- * Shown while the form is not connected, e.g. a mailto: link.
+ * Offered next to 'Loading the form…' while the form's code loads, e.g. a mailto: link to the team.
  */
 export interface Link2 {
   /**

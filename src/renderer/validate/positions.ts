@@ -67,18 +67,51 @@ export function fileChecks(file: string, positions: Positions, issues: Issue[], 
   };
 }
 
+/** jsonc-parser's error codes in words (the code stays in brackets, for a search). */
+const SYNTAX_ERRORS: Record<string, string> = {
+  InvalidSymbol: 'something here is not JSON (a comment, a single quote, an unquoted word?)',
+  InvalidNumberFormat: 'this is not a valid number',
+  PropertyNameExpected: 'a property name in double quotes was expected',
+  ValueExpected: 'a value was expected: text in double quotes, a number, true, false, null, an object or a list',
+  ColonExpected: 'a colon was expected after the property name',
+  CommaExpected: 'a comma was expected between two entries',
+  CloseBraceExpected: 'a closing } was expected',
+  CloseBracketExpected: 'a closing ] was expected',
+  EndOfFileExpected: 'the file should end here (something after the last closing brace?)',
+  InvalidCommentToken: 'comments are not allowed in JSON',
+  UnexpectedEndOfComment: 'an unfinished comment (comments are not allowed in JSON)',
+  UnexpectedEndOfString: 'a text is not closed with a double quote',
+  UnexpectedEndOfNumber: 'an unfinished number',
+  InvalidUnicode: 'an invalid \\u escape in a text',
+  InvalidEscapeCharacter: 'an invalid escape in a text (a backslash is written \\\\)',
+  InvalidCharacter: 'a character that must be escaped in a text (a line break or a tab?)',
+};
+
+/** What a syntax error at `offset` means, in words; a comma after the last entry is named as such. */
+function syntaxMessage(text: string, error: ParseError): string {
+  const code = printParseErrorCode(error.error);
+  let before = error.offset - 1;
+  while (before >= 0 && /\s/.test(text[before])) before -= 1;
+  if (text[before] === ',' && (text[error.offset] === '}' || text[error.offset] === ']')) {
+    return `invalid JSON: a comma after the last entry (JSON allows none before ${text[error.offset]}) (${code})`;
+  }
+  return `invalid JSON: ${SYNTAX_ERRORS[code] ?? 'not valid here'} (${code})`;
+}
+
 /** Parses strict JSON; on syntax errors reports (up to five) and returns undefined. */
 export function parseStrict(file: string, text: string, issues: Issue[]): { value: unknown; positions: Positions } | undefined {
   const errors: ParseError[] = [];
   const tree = parseTree(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
   const positions = new Positions(text, tree);
   if (errors.length) {
-    for (const error of errors.slice(0, 5)) {
+    // One message per place (a comma before } is reported by the parser twice).
+    const distinct = errors.filter((error, index) => errors.findIndex((other) => other.offset === error.offset) === index);
+    for (const error of distinct.slice(0, 5)) {
       issues.push({
         file,
         ...positions.lineColumn(error.offset),
         pointer: '',
-        message: `invalid JSON: ${printParseErrorCode(error.error)}`,
+        message: syntaxMessage(text, error),
       });
     }
     return undefined;

@@ -78,9 +78,25 @@ describe('definition validator', () => {
     );
   });
 
+  it('suggests the meant name for a misspelt prop in a literal value too (issue 22: "qestion")', () => {
+    const typo = edited('white-paper-case-studies.json', '"label": "Case Studies"', '"lable": "Case Studies"');
+    expect(messages(withFile(typo))).toContainEqual(
+      expect.stringMatching(
+        /white-paper-case-studies\.json:\d+:\d+ \/sections\/\d+\/items\/0\/lable: unknown property "lable" \(did you mean "label"\?\)$/,
+      ),
+    );
+  });
+
   it('reports JSON syntax errors with their position', async () => {
     const out = messages([...real, await fixture('bad-json.json')]);
-    expect(out[0]).toBe('tests/fixtures/broken-definitions/bad-json.json:5:16 /: invalid JSON: ValueExpected');
+    expect(out[0]).toBe(
+      'tests/fixtures/broken-definitions/bad-json.json:5:16 /: invalid JSON: a value was expected: text in double quotes, a number, true, false, null, an object or a list (ValueExpected)',
+    );
+    // A comma after the last entry, the usual slip, is named as such (not 'CommaExpected' / 'PropertyNameExpected').
+    const trailing = edited('privacy-policy.json', '"path": "/api/page/privacy-policy" }', '"path": "/api/page/privacy-policy", }');
+    expect(messages(withFile(trailing))[0]).toMatch(
+      /privacy-policy\.json:\d+:\d+ \/: invalid JSON: a comma after the last entry \(JSON allows none before \}\) \(PropertyNameExpected\)$/,
+    );
   });
 
   it('checks source paths against the content contract', () => {

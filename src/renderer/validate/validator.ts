@@ -63,7 +63,8 @@ export class DefinitionValidator {
 
   constructor(resources: ValidatorResources) {
     this.store = new SchemaStore(resources.schemas);
-    const ajv = new Ajv({ allErrors: true, strict: false, allowUnionTypes: true });
+    // verbose: errors carry their schema, so an unknown property's message can name the allowed ones.
+    const ajv = new Ajv({ allErrors: true, strict: false, allowUnionTypes: true, verbose: true });
     addFormats(ajv);
     // Image paths are URLs or content-service relative paths; any string is acceptable.
     ajv.addFormat('image', true);
