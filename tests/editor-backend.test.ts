@@ -290,7 +290,9 @@ describe('editor backend', { timeout: 60_000 }, () => {
 
     const again = await backend.create({ route: '/zz-editor-other', name: 'zz-editor-empty', blocks: [] });
     expect(again.status).toBe(422);
-    expect(again.body.errors?.join('\n')).toMatch(/already exists/);
+    // Words for the editor's form as much as for the command line (it said "choose another --name").
+    expect(again.body.errors?.join('\n')).toMatch(/already exists: choose another file name/);
+    expect(again.body.errors?.join('\n')).not.toMatch(/--/);
     const malformed = await backend.create({ route: 42, blocks: [] } as never);
     expect(malformed.status).toBe(400);
   });

@@ -169,7 +169,7 @@ export async function planPage(input: NewPageInput, project: Project, options: {
   }
   if (!LAYOUTS.includes(layout)) errors.push(`layout "${String(layout)}" must be one of ${LAYOUTS.join(', ')}`);
   if (!NAME.test(name)) errors.push(`file name "${name}" must be lower-case letters, digits and dashes (it becomes ${file})`);
-  else if (files.some((f) => f.file === file)) errors.push(`${file} already exists: choose another --name (new-page never overwrites)`);
+  else if (files.some((f) => f.file === file)) errors.push(`${file} already exists: choose another file name (a new page never overwrites one)`);
 
   // Sources: every path must be a GET endpoint of the content contract.
   const params = routeParams([concrete]);
@@ -202,7 +202,7 @@ export async function planPage(input: NewPageInput, project: Project, options: {
   // Blocks: registered names.
   const blocks = input.blocks.map((b) => b.trim()).filter(Boolean);
   if (!blocks.length && !options.allowNoBlocks)
-    errors.push(`name at least one block (--blocks), e.g. banner,rich-text; known blocks: ${blockNames.join(', ')}`);
+    errors.push(`choose at least one block, e.g. banner and rich-text; known blocks: ${blockNames.join(', ')}`);
   for (const block of blocks) {
     if (!isBlockName(block))
       errors.push(`unknown block "${block}"${didYouMean(block, blockNames)}; known blocks: ${blockNames.join(', ')}`);
