@@ -169,7 +169,8 @@ export async function planPage(input: NewPageInput, project: Project, options: {
   }
   if (!LAYOUTS.includes(layout)) errors.push(`layout "${String(layout)}" must be one of ${LAYOUTS.join(', ')}`);
   if (!NAME.test(name)) errors.push(`file name "${name}" must be lower-case letters, digits and dashes (it becomes ${file})`);
-  else if (files.some((f) => f.file === file)) errors.push(`${file} already exists: choose another file name (a new page never overwrites one)`);
+  else if (files.some((f) => f.file === file))
+    errors.push(`${file} already exists: choose another file name (a new page never overwrites one)`);
 
   // Sources: every path must be a GET endpoint of the content contract.
   const params = routeParams([concrete]);
