@@ -44,9 +44,13 @@ describe('filterable-grid', () => {
     expect(screen.queryByRole('tablist')).toBeNull();
     expect(screen.queryByRole('tabpanel')).toBeNull();
     expect(screen.queryByText(/results?$/)).toBeNull(); // no count until a search narrows the page
+    // …but its live region is there already, empty, so the first count is announced (issue 20).
+    const live = document.querySelector('.filterable-grid__count[aria-live="polite"]');
+    expect(live?.textContent).toBe('');
     expect(screen.getAllByText('White Paper').length).toBeGreaterThan(0);
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search white papers and case studies' }), { target: { value: 'tower' } });
     expect(titles()).toEqual(['Tower asset audits']);
     expect(screen.getByText('1 result')).toBeTruthy();
+    expect(document.querySelector('.filterable-grid__count[aria-live="polite"]')).toBe(live);
   });
 });

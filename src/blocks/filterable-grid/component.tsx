@@ -71,11 +71,11 @@ export function FilterableGrid({
           tabs.findIndex((t) => t.key === category),
         )}
       >
-        {withTabs || needle ? (
-          <p className="filterable-grid__count" aria-live="polite">
-            {filtered.length === 1 ? '1 result' : `${filtered.length} results`}
-          </p>
-        ) : null}
+        {/* The live region is there from the start (a region inserted with its first message is
+            often not announced); empty until a tab or a search narrows the list. */}
+        <p className="filterable-grid__count" aria-live="polite">
+          {withTabs || needle ? (filtered.length === 1 ? '1 result' : `${filtered.length} results`) : ''}
+        </p>
         {shown.length === 0 ? (
           <p className="card-grid__empty">{emptyText}</p>
         ) : (
