@@ -216,7 +216,7 @@ export interface CarouselProps {
    */
   variant?: 'hero' | 'cards' | 'quotes';
   /**
-   * Slides visible on desktop. 5 steps down to 4/3/2 below 979/767/639 px; 4 to 3/2/1; 2 to 1 below 499 px.
+   * Slides visible on desktop. 5 steps down to 4/3/2/1 below 980/768/640/420 px; 4 to 3/2/1 below 980/768/640 px; 2 to 1 below 500 px.
    */
   perView?: 1 | 2 | 4 | 5;
   autoplay?: boolean;

@@ -206,6 +206,16 @@ describe('SectionProps', () => {
     expect(screen.getByRole('button', { name: 'Remove item 1' })).toBeTruthy();
   });
 
+  it('a yes/no prop shows its label and help once, and the box is named by the label (issue 22: "Highlight" twice)', () => {
+    const onChange = vi.fn();
+    render(<Editor initial={{ block: 'card-grid', items: [{ title: 'Plan A' }] }} onChange={onChange} />);
+    const card = within(screen.getByRole('group', { name: 'Card 1' }));
+    expect(card.getAllByText('Emphasise this card (e.g. the bestseller plan).')).toHaveLength(1);
+    expect(card.getAllByText('Highlight')).toHaveLength(1);
+    fireEvent.click(card.getByRole('checkbox', { name: 'Highlight' }));
+    expect(last(onChange)).toEqual({ block: 'card-grid', items: [{ title: 'Plan A', highlight: true }] });
+  });
+
   it('a binding without a form of its own ($switch) is edited as JSON', () => {
     const onChange = vi.fn();
     const heading = { $switch: 'page.type', cases: { blog: 'Blog' }, default: 'News' };

@@ -6,10 +6,12 @@
 import Form from '@rjsf/core';
 import {
   ADDITIONAL_PROPERTY_FLAG,
+  ariaDescribedByIds,
   type FieldTemplateProps,
   type ObjectFieldTemplateProps,
   type RJSFSchema,
   type TemplatesType,
+  type WidgetProps,
 } from '@rjsf/utils';
 import validator from '@rjsf/validator-ajv8';
 import { useId, useMemo, useState, type ReactNode } from 'react';
@@ -143,7 +145,7 @@ function SourceTemplate(props: FieldTemplateProps<unknown, RJSFSchema, EditorFor
   return (
     <div className={`editor-props-field${bound ? ' is-bound' : ''}`}>
       {additional}
-      {displayLabel && !bound ? (
+      {(displayLabel || type === 'boolean') && !bound ? (
         <label htmlFor={id} className="editor-props-label">
           {text}
         </label>
@@ -168,6 +170,27 @@ function ObjectTemplate({ properties, schema, uiSchema, formData, onAddProperty 
     </div>
   );
 }
+
+/**
+ * A yes/no prop: the box alone. The field template gives it its label and help once (rjsf's own
+ * checkbox repeats both: "Highlight" and its help showed twice).
+ */
+function CheckboxWidget({ id, value, disabled, readonly, onChange, onBlur, onFocus }: WidgetProps<unknown, RJSFSchema, EditorFormContext>) {
+  return (
+    <input
+      type="checkbox"
+      id={id}
+      checked={value === true}
+      disabled={disabled || readonly}
+      aria-describedby={ariaDescribedByIds(id)}
+      onChange={(event) => onChange(event.target.checked)}
+      onBlur={(event) => onBlur(id, event.target.checked)}
+      onFocus={(event) => onFocus(id, event.target.checked)}
+    />
+  );
+}
+
+const WIDGETS = { CheckboxWidget };
 
 const TEMPLATES: Partial<TemplatesType<unknown, RJSFSchema, EditorFormContext>> = {
   FieldTemplate: SourceTemplate,
@@ -217,6 +240,7 @@ export function PropsForm({ schema, value, fields, issues, pointer, idPrefix, on
       formContext={context}
       extraErrors={extraErrors}
       templates={TEMPLATES}
+      widgets={WIDGETS}
       experimental_defaultFormStateBehavior={{ emptyObjectFields: 'skipDefaults', arrayMinItems: { populate: 'never' } }}
       onChange={(event) => onChange(mergeInOrder(value, (minimal(event.formData) ?? {}) as Json, schema))}
     >
