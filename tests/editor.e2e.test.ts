@@ -196,7 +196,10 @@ describe('the page editor (development only)', () => {
     await expect
       .poll(() => preview.locator('main .block').evaluateAll((els) => els.map((el) => el.getAttribute('data-block'))), { timeout: 30_000 })
       .toEqual(['banner', 'form', 'card-grid']);
-    // A click on a section in the preview selects it in the outline.
+    // A click on a section in the preview selects it in the outline — once the preview is
+    // interactive: its click handler comes with hydration (the clean-clone run once clicked the
+    // server-rendered preview before, and waited 30 s for a selection that could not come).
+    await preview.locator('html[data-hydrated="true"]').waitFor({ state: 'attached', timeout: 30_000 });
     await preview.locator('[data-block="card-grid"]').click({ position: { x: 5, y: 5 } });
     await props().getByRole('heading', { name: 'Card grid properties' }).waitFor();
 
