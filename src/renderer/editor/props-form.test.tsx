@@ -212,7 +212,8 @@ describe('SectionProps', () => {
     const card = within(screen.getByRole('group', { name: 'Card 1' }));
     expect(card.getAllByText('Emphasise this card (e.g. the bestseller plan).')).toHaveLength(1);
     expect(card.getAllByText('Highlight')).toHaveLength(1);
-    fireEvent.click(card.getByRole('checkbox', { name: 'Highlight' }));
+    // Its help is its description (no reference to an element that is not there).
+    fireEvent.click(card.getByRole('checkbox', { name: 'Highlight', description: 'Emphasise this card (e.g. the bestseller plan).' }));
     expect(last(onChange)).toEqual({ block: 'card-grid', items: [{ title: 'Plan A', highlight: true }] });
   });
 

@@ -6,7 +6,6 @@
 import Form from '@rjsf/core';
 import {
   ADDITIONAL_PROPERTY_FLAG,
-  ariaDescribedByIds,
   type FieldTemplateProps,
   type ObjectFieldTemplateProps,
   type RJSFSchema,
@@ -175,14 +174,26 @@ function ObjectTemplate({ properties, schema, uiSchema, formData, onAddProperty 
  * A yes/no prop: the box alone. The field template gives it its label and help once (rjsf's own
  * checkbox repeats both: "Highlight" and its help showed twice).
  */
-function CheckboxWidget({ id, value, disabled, readonly, onChange, onBlur, onFocus }: WidgetProps<unknown, RJSFSchema, EditorFormContext>) {
+function CheckboxWidget({
+  id,
+  value,
+  disabled,
+  readonly,
+  schema,
+  rawErrors,
+  onChange,
+  onBlur,
+  onFocus,
+}: WidgetProps<unknown, RJSFSchema, EditorFormContext>) {
+  // Only what the field template renders (its help and its errors), no id that is not on the page.
+  const describedBy = [schema.description && `${id}__description`, rawErrors?.length && `${id}__error`].filter(Boolean).join(' ');
   return (
     <input
       type="checkbox"
       id={id}
       checked={value === true}
       disabled={disabled || readonly}
-      aria-describedby={ariaDescribedByIds(id)}
+      aria-describedby={describedBy || undefined}
       onChange={(event) => onChange(event.target.checked)}
       onBlur={(event) => onBlur(id, event.target.checked)}
       onFocus={(event) => onFocus(id, event.target.checked)}
