@@ -234,6 +234,32 @@ describe('the page editor (development only)', () => {
     await served.close();
   });
 
+  it('keeps the preview the size of its pane, at both widths (issue 22)', async () => {
+    await open('partners.json');
+    const preview = page.frameLocator('iframe[title^="Preview of /partners"]');
+    for (const width of ['Desktop', 'Mobile']) {
+      await page.getByRole('group', { name: 'Preview width' }).getByRole('button', { name: width }).click();
+      await preview.locator('html[data-hydrated="true"]').waitFor({ state: 'attached', timeout: 30_000 });
+      // The tallest the pane and the frame get over 30 frames of the editor's own resizing (the frame
+      // was sized from the pane and grew it in return: 0, 740, 873,029, … 33,554,432 px).
+      const tallest = await page.evaluate(async () => {
+        const box = document.querySelector('.editor__frame-box')!;
+        const frame = document.querySelector('iframe.editor__frame')!;
+        let pane = 0;
+        let shown = 0;
+        for (let i = 0; i < 30; i++) {
+          await new Promise(requestAnimationFrame);
+          pane = Math.max(pane, box.getBoundingClientRect().height);
+          shown = Math.max(shown, frame.getBoundingClientRect().height);
+        }
+        return { pane, shown, window: window.innerHeight };
+      });
+      expect(tallest.pane, `${width}: preview pane height`).toBeLessThanOrEqual(tallest.window);
+      expect(tallest.shown, `${width}: frame height on screen`).toBeLessThanOrEqual(tallest.pane);
+      expect(tallest.shown, `${width}: frame height on screen`).toBeGreaterThan(tallest.pane / 2);
+    }
+  });
+
   it('saves a one-field change as a one-line diff; a wrong binding shows the CLI message and needs "Save anyway"', async () => {
     const file = path.join(dir, 'blog.json');
     const before = await readFile(file, 'utf8');
