@@ -90,11 +90,18 @@ describe('PageSettings', () => {
     const onChange = vi.fn();
     render(<Settings initial={base} onChange={onChange} />);
     expect((screen.getByRole('textbox', { name: 'New source name' }) as HTMLInputElement).value).toBe('page');
-    fireEvent.click(screen.getByRole('button', { name: 'Add source' }));
-    const endpoint = sourceGroup('page').getByRole('combobox', { name: 'Endpoint' });
-    expect(within(endpoint).getByRole('option', { name: '/api/page/company (assumed)' })).toBeTruthy();
-    fireEvent.change(endpoint, { target: { value: '/api/blog/{slug}' } });
+    // Nothing is written until the source has its endpoint (an empty path drew two messages before).
+    const add = screen.getByRole('button', { name: 'Add source' }) as HTMLButtonElement;
+    expect(add.disabled).toBe(true);
+    expect(screen.getByText('Choose its endpoint.')).toBeTruthy();
+    const choose = screen.getByRole('combobox', { name: 'New source endpoint' });
+    expect(within(choose).getByRole('option', { name: '/api/page/company (assumed)' })).toBeTruthy();
+    fireEvent.change(choose, { target: { value: '/api/blog/{slug}' } });
+    expect(onChange).not.toHaveBeenCalled();
+    fireEvent.click(add);
     expect(last(onChange)).toEqual({ ...base, sources: { page: { path: '/api/blog/{params.slug}' } } });
+    const endpoint = sourceGroup('page').getByRole('combobox', { name: 'Endpoint' });
+    expect((endpoint as HTMLSelectElement).value).toBe('/api/blog/{slug}');
     expect((sourceGroup('page').getByRole('combobox', { name: 'Path parameter slug' }) as HTMLInputElement).value).toBe('{params.slug}');
 
     fireEvent.click(sourceGroup('page').getByRole('checkbox', { name: 'Required' }));

@@ -127,36 +127,68 @@ export function PageSettings({ draft, pageSchema, endpoints, fields, issues, onC
             onChange={(next) => setSource(name, next)}
           />
         ))}
-        <AddSource taken={Object.keys(sources)} onAdd={(name) => setSource(name, { path: '' })} />
+        <AddSource taken={Object.keys(sources)} endpoints={endpoints} route={route} onAdd={setSource} />
       </fieldset>
     </section>
   );
 }
 
-function AddSource({ taken, onAdd }: { taken: string[]; onAdd: (name: string) => void }) {
+/**
+ * A new source is named and given its endpoint in one step: a source is never written without a
+ * path (the validator then had two messages for one empty field before anything was chosen).
+ */
+function AddSource(props: { taken: string[]; endpoints: EndpointInfo[]; route: unknown; onAdd: (name: string, source: Source) => void }) {
+  const { taken, endpoints, route, onAdd } = props;
   const id = useId();
   const free = taken.includes('page') ? '' : 'page';
   const [name, setName] = useState(free);
+  const [chosen, setChosen] = useState('');
+  const endpoint = endpoints.find((e) => e.path === chosen);
   const clash = taken.includes(name);
-  const problem = !name ? 'Give the source a name.' : clash ? `There is a source "${name}" already.` : '';
+  const problem = !name
+    ? 'Give the source a name.'
+    : clash
+      ? `There is a source "${name}" already.`
+      : !endpoint
+        ? 'Choose its endpoint.'
+        : '';
   return (
-    <div className="editor-props-row editor-props-add">
-      <label htmlFor={id}>New source name</label>
-      <input
-        id={id}
-        type="text"
-        value={name}
-        spellCheck={false}
-        aria-describedby={`${id}-problem`}
-        onChange={(event) => setName(event.target.value.trim())}
-      />
+    <div className="editor-props-add" role="group" aria-labelledby={`${id}-title`}>
+      <h3 id={`${id}-title`} className="editor-props-label">
+        New source
+      </h3>
+      <div className="editor-props-row">
+        <label htmlFor={id}>New source name</label>
+        <input
+          id={id}
+          type="text"
+          value={name}
+          spellCheck={false}
+          aria-describedby={`${id}-problem`}
+          onChange={(event) => setName(event.target.value.trim())}
+        />
+      </div>
+      <div className="editor-props-row">
+        <label htmlFor={`${id}-endpoint`}>New source endpoint</label>
+        <select id={`${id}-endpoint`} value={chosen} aria-describedby={`${id}-problem`} onChange={(event) => setChosen(event.target.value)}>
+          <option value="">Choose an endpoint…</option>
+          {endpoints.map((e) => (
+            <option key={e.path} value={e.path}>
+              {endpointText(e)}
+            </option>
+          ))}
+        </select>
+      </div>
       <button
         type="button"
         className="editor-props-button"
         disabled={Boolean(problem)}
         onClick={() => {
-          onAdd(name);
+          if (!endpoint) return;
+          const params = routeParams(route);
+          onAdd(name, { path: fillPath(endpoint, Object.fromEntries(endpoint.params.map((p) => [p, paramDefault(p, endpoint, params)]))) });
           setName('');
+          setChosen('');
         }}
       >
         Add source

@@ -71,7 +71,9 @@ function ajvText(e: ErrorObject): string {
     case 'const':
       return `must be ${JSON.stringify(params.allowedValue)}`;
     case 'pattern':
-      return `"${String(e.data)}" does not match the pattern ${String(params.pattern)}`;
+      return e.data === ''
+        ? `is empty (expected text matching ${String(params.pattern)})`
+        : `"${String(e.data)}" does not match the pattern ${String(params.pattern)}`;
     case 'propertyNames':
       return `property name "${String(params.propertyName)}" is not allowed`;
     case 'not':

@@ -106,6 +106,13 @@ describe('definition validator', () => {
     );
   });
 
+  it('says once that a source path is empty', () => {
+    const out = messages(withFile(edited('blog.json', '"/api/blog_list"', '""')));
+    expect(out).toEqual([
+      expect.stringMatching(/page-definitions\/blog\.json:9:\d+ \/sources\/list\/path: is empty \(expected text matching \^\/api\/.*\)$/),
+    ]);
+  });
+
   it('checks query parameters and literal values against the schemas', () => {
     expect(messages(withFile(edited('blog.json', '"cat_slug":', '"category":')))[0]).toMatch(
       /\/sources\/list\/query\/category: \/api\/blog_list takes no query parameter "category"/,
