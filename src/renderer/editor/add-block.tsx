@@ -82,7 +82,6 @@ export function AddBlock({ blocks, onAdd }: AddBlockProps) {
                   />
                   <span id={`${id}-name-${index}`} className="editor-outline-add__name">
                     {block.name}
-                    {block.title && block.title !== block.name ? ` (${block.title})` : ''}
                   </span>
                   <span id={`${id}-description-${index}`} className="editor-outline-add__description">
                     {block.description || 'No description.'}

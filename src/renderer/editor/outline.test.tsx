@@ -19,6 +19,8 @@ beforeAll(() => {
 
 const block = (name: string, description: string, fixture: Record<string, unknown> = {}): BlockInfo => ({
   name,
+  // As the backend hands it over: the schema's title names the generated props type.
+  title: `${name.replace(/(^|-)(\w)/g, (_, _dash: string, c: string) => c.toUpperCase())}Props`,
   description,
   schema: {},
   fixture,
@@ -197,6 +199,15 @@ describe('AddBlock', () => {
     expect((inside.getByRole('radio', { name: 'banner' }) as HTMLInputElement).checked).toBe(true);
     expect(inside.getByRole('radio', { name: 'banner' }).getAttribute('aria-describedby')).toBeTruthy();
     expect(inside.getByText('A grid of cards.')).toBeTruthy();
+    // Blocks by the name the definition uses, not by the generated type's ('card-grid (CardGridProps)' before).
+    expect(
+      inside
+        .getAllByRole('radio')
+        .map(
+          (radio) => radio.getAttribute('aria-labelledby') && document.getElementById(radio.getAttribute('aria-labelledby')!)?.textContent,
+        ),
+    ).toEqual(['banner', 'card-grid', 'rich-text']);
+    expect(inside.queryByText(/Props\b/)).toBeNull();
 
     const bannerFrame = inside.getByTitle('Preview of banner');
     fireEvent.change(inside.getByLabelText('Filter blocks'), { target: { value: 'HTML' } });
