@@ -133,6 +133,13 @@ describe('Outline', () => {
     expect(document.activeElement).toBe(redo);
     fireEvent.click(redo);
     expect(order()).toEqual(['banner', 'card-grid']);
+    expect(document.activeElement).toBe(undo);
+    // The same with the shortcut pressed while a history button has the focus.
+    key(undo, { key: 'z', ctrlKey: true });
+    expect(document.activeElement).toBe(redo);
+    key(redo, { key: 'y', ctrlKey: true });
+    expect(document.activeElement).toBe(undo);
+    expect(order()).toEqual(['banner', 'card-grid']);
 
     key(document.body, { key: 'z', ctrlKey: true });
     expect(order()).toEqual(['banner', 'card-grid', 'rich-text']);

@@ -112,11 +112,17 @@ export function Outline({ state, dispatch, blocks, issueCount }: OutlineProps) {
     const focus: FocusRequest = left > 0 ? { index: Math.min(index, left - 1), part: 'select' } : { to: 'page' };
     act({ type: 'remove', index }, `Deleted ${blockOf(index)} (section ${index + 1}); undo brings it back`, focus);
   };
-  const travel = (direction: 'undo' | 'redo', fromButton: boolean) => {
+  const travel = (direction: 'undo' | 'redo') => {
     const other = direction === 'undo' ? 'redo' : 'undo';
-    // The clicked button is about to be disabled: hand the focus to the other one.
+    // The focused button (clicked, or focused when its shortcut was pressed) is about to be
+    // disabled: hand the focus to the other one, not to <body>.
+    const button = (direction === 'undo' ? undoButton : redoButton).current;
     const last = (direction === 'undo' ? state.past : state.future).length === 1;
-    act({ type: direction }, direction === 'undo' ? 'Undone' : 'Redone', fromButton && last ? { to: other } : undefined);
+    act(
+      { type: direction },
+      direction === 'undo' ? 'Undone' : 'Redone',
+      last && button === document.activeElement ? { to: other } : undefined,
+    );
   };
 
   const onShortcut = useEffectEvent((event: globalThis.KeyboardEvent) => {
@@ -125,7 +131,7 @@ export function Outline({ state, dispatch, blocks, issueCount }: OutlineProps) {
     const redo = (key === 'z' && event.shiftKey) || (key === 'y' && event.ctrlKey && !event.shiftKey);
     if (key !== 'z' && !redo) return;
     event.preventDefault();
-    if (redo ? canRedo : canUndo) travel(redo ? 'redo' : 'undo', false);
+    if (redo ? canRedo : canUndo) travel(redo ? 'redo' : 'undo');
   });
   useEffect(() => {
     const listener = (event: globalThis.KeyboardEvent) => onShortcut(event);
@@ -187,7 +193,7 @@ export function Outline({ state, dispatch, blocks, issueCount }: OutlineProps) {
               className="editor-outline__button"
               disabled={direction === 'undo' ? !canUndo : !canRedo}
               aria-keyshortcuts={keys}
-              onClick={() => travel(direction, true)}
+              onClick={() => travel(direction)}
             >
               {label}
             </button>
