@@ -21,6 +21,12 @@ export const issuesUnder = (issues: EditorIssue[], prefix: string): EditorIssue[
 
 type Node = { __errors?: string[]; [key: string]: Node | string[] | undefined };
 
+/** What a missing required property's field says (the problem list keeps the validator's words). */
+export const REQUIRED_AT_FIELD = 'Required: this block needs a value here.';
+
+/** The validator's message for a missing property (ajv-messages.ts): the property's name. */
+const MISSING = /^must have "([^"]+)"$/;
+
 /**
  * Each issue under its field: an issue inside a binding node (/heading/$bind, /heading/default) is
  * the field's (`heading`); only an $each's map goes deeper, where its editor shows them. Without
@@ -40,7 +46,13 @@ export function errorSchemaFor(issues: EditorIssue[], prefix: string, data?: unk
       node = node[segment] = isPlainObject(child) ? (child as Node) : {};
       value = isPlainObject(value) || Array.isArray(value) ? (value as Record<string, unknown>)[segment] : undefined;
     }
-    node.__errors = [...(node.__errors ?? []), issue.message];
+    // A missing property is told at its own field, where the author fills it in.
+    const missing = MISSING.exec(issue.message)?.[1];
+    if (missing !== undefined && !isBindingNode(value)) {
+      const child = node[missing];
+      node = node[missing] = isPlainObject(child) ? (child as Node) : {};
+    }
+    node.__errors = [...(node.__errors ?? []), missing !== undefined && !isBindingNode(value) ? REQUIRED_AT_FIELD : issue.message];
   }
   return root as ErrorSchema;
 }

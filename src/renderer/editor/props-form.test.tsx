@@ -10,7 +10,7 @@ import { blockInfos } from '../../../tools/editor/schemas.ts';
 import { loadSchemas } from '../../../tools/lib/project.ts';
 import { SchemaStore } from '../schema-store.ts';
 import { FieldPicker } from './field-picker.tsx';
-import { errorSchemaFor } from './issues.ts';
+import { errorSchemaFor, REQUIRED_AT_FIELD } from './issues.ts';
 import { SectionProps } from './props-form.tsx';
 import type { BlockInfo, EditorIssue, FieldInfo, SectionDraft } from './types.ts';
 
@@ -146,6 +146,16 @@ describe('SectionProps', () => {
     // Listed once more among the section's problems, with its place.
     const list = screen.getByRole('region', { name: 'Problems in this section' });
     expect(within(list).getByText('/heading/$bind')).toBeTruthy();
+  });
+
+  it('a missing required prop is told at its field, not only at the end of its group (issue 22)', () => {
+    render(<Editor initial={{ block: 'notice' }} issues={[issue('/sections/0', 'must have "heading"')]} onChange={vi.fn()} />);
+    const heading = screen.getByRole('textbox', { name: 'Heading' });
+    const field = heading.closest('.editor-props-field') as HTMLElement;
+    expect(within(field).getByText('Required: this block needs a value here.')).toBeTruthy();
+    expect(describedBy(heading)).toContain('Required: this block needs a value here.');
+    // Still listed with its place among the section's problems.
+    expect(within(screen.getByRole('region', { name: 'Problems in this section' })).getByText('must have "heading"')).toBeTruthy();
   });
 
   it('card-grid items bound with $each: the map picks the list entry fields, link edited per sub-property', () => {
@@ -295,5 +305,13 @@ describe('errorSchemaFor', () => {
       data,
     );
     expect(errors).toEqual({ heading: { __errors: ['a', 'd'] }, items: { __errors: ['b'], map: { title: { __errors: ['c'] } } } });
+  });
+
+  it('puts a missing required property on that property', () => {
+    const errors = errorSchemaFor([issue('/s', 'must have "heading"'), issue('/s/items/0', 'must have "title"')], '/s', { items: [{}] });
+    expect(errors).toEqual({
+      heading: { __errors: [REQUIRED_AT_FIELD] },
+      items: { 0: { title: { __errors: [REQUIRED_AT_FIELD] } } },
+    });
   });
 });
