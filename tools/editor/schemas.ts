@@ -18,6 +18,7 @@ import {
   type SchemaStore,
 } from '../../src/renderer/schema-store.ts';
 import { endpointAssumption, pathParams } from '../../src/server/contract-paths.ts';
+import { SAMPLE_LENGTH } from '../../src/renderer/editor/schema-ui.ts';
 import { projectRoot } from '../lib/project.ts';
 import { readableEndpoints } from '../lib/workbench.ts';
 import { isPlainObject } from '../../src/renderer/bindings.ts';
@@ -109,7 +110,6 @@ export function endpointInfos(contract: ContentContract): EndpointInfo[] {
 }
 
 const TYPE_ORDER = ['string', 'integer', 'number', 'boolean', 'array', 'object', 'null'] as const;
-const SAMPLE_LENGTH = 120;
 /** Deep enough for every content response (page.page_data.x.y), small enough for the picker. */
 export const FIELD_DEPTH = 5;
 

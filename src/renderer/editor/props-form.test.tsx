@@ -25,6 +25,7 @@ const fields: FieldInfo[] = [
   { path: 'page.page_data.content', type: 'string', html: true, sample: '<p>We build</p>' },
   { path: 'page.page_data.image', type: 'string', image: true, sample: 'banners/about.svg' },
   { path: 'page.page_data.name', type: 'string', sample: 'About Veltrix' },
+  { path: 'page.page_data.long', type: 'string', sample: 'word '.repeat(24) },
   { path: 'page.page_data.sort', type: 'integer', sample: 3 },
   { path: 'page.page_data.tagline', type: 'string', assumed: 'not in SPEC', sample: 'Ahead' },
   {
@@ -106,6 +107,31 @@ describe('SectionProps', () => {
     fireEvent.click(within(source('Heading')).getByRole('radio', { name: 'Fixed value' }));
     expect(last(onChange)).toEqual({ block: 'banner', id: 'top', heading: 'x' });
     expect((screen.getByRole('textbox', { name: 'Heading' }) as HTMLInputElement).value).toBe('x');
+  });
+
+  it('back to fixed never keeps one entry of a list, raw HTML or a cut sample as the fixed value (issue 22)', () => {
+    const onChange = vi.fn();
+    const items = { $each: 'list.list.data', map: { title: { $bind: 'item.name' } } };
+    render(<Editor initial={{ block: 'card-grid', items }} onChange={onChange} />);
+    // In an $each map, a fixed value is every card's: not the first entry's 'Five signs'.
+    const map = within(screen.getByRole('group', { name: 'Each item' }));
+    fireEvent.click(within(source('Title', map)).getByRole('radio', { name: 'Fixed value' }));
+    expect(last(onChange)).toEqual({ block: 'card-grid', items: { $each: 'list.list.data', map: {} } });
+    cleanup();
+
+    // A plain text prop bound to an HTML field or to a long text: the sample is not the value.
+    for (const path of ['page.page_data.content', 'page.page_data.long']) {
+      const change = vi.fn();
+      render(<Editor initial={{ block: 'banner', heading: { $bind: path } }} onChange={change} />);
+      fireEvent.click(within(source('Heading')).getByRole('radio', { name: 'Fixed value' }));
+      expect(last(change)).toEqual({ block: 'banner' });
+      cleanup();
+    }
+    // A short plain text is kept, as seen.
+    const change = vi.fn();
+    render(<Editor initial={{ block: 'banner', heading: { $bind: 'page.page_data.name' } }} onChange={change} />);
+    fireEvent.click(within(source('Heading')).getByRole('radio', { name: 'Fixed value' }));
+    expect(last(change)).toEqual({ block: 'banner', heading: 'About Veltrix' });
   });
 
   it('a binding can try several fields, or be a template with inserted fields', () => {
@@ -263,7 +289,11 @@ describe('FieldPicker', () => {
 
   it('offers plain text fields first for a text prop, with type and sample; HTML and images among the others', () => {
     const { matching, other } = options({ type: 'string' });
-    expect(matching).toEqual(['page.page_data.name — string — "About Veltrix"', 'page.page_data.tagline — string — "Ahead" (assumed)']);
+    expect(matching).toEqual([
+      'page.page_data.name — string — "About Veltrix"',
+      'page.page_data.long — string — "word word word word word word word word…"',
+      'page.page_data.tagline — string — "Ahead" (assumed)',
+    ]);
     expect(other).toContain('page.page_data.content — HTML — "<p>We build</p>"');
     expect(other).toContain('page.page_data.image — image — "banners/about.svg"');
   });

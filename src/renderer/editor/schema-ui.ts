@@ -145,10 +145,22 @@ const fitsScalar = (sample: unknown, schema: JsonSchema) => {
   return type === undefined || typeof sample === type;
 };
 
-/** The literal a binding leaves behind when switched to a fixed value: its default, else a sample. */
+/** Samples are cut to this many characters (tools/editor/schemas.ts): one this long may be cut. */
+export const SAMPLE_LENGTH = 120;
+
+/**
+ * The literal a binding leaves behind when switched to a fixed value: its default, else the value
+ * shown from the content when that is a whole value for this prop: never an entry of an $each list
+ * (a fixed value there is every item's), raw HTML for a plain-text prop, or a sample that may be cut.
+ */
 export function literalOf(node: Json, fields: FieldInfo[], schema: JsonSchema): unknown {
   if (node.default !== undefined) return node.default;
-  const sampleOf = (path: string) => fields.find((field) => field.path === path)?.sample;
+  const html = schema.contentMediaType === 'text/html';
+  const sampleOf = (path: string) => {
+    const field = fields.find((f) => f.path === path);
+    if (!field || path.startsWith('item.') || (field.html && !html)) return undefined;
+    return typeof field.sample === 'string' && field.sample.length >= SAMPLE_LENGTH ? undefined : field.sample;
+  };
   if (node.$bind !== undefined) {
     const first = ([] as unknown[]).concat(node.$bind).find((path) => typeof path === 'string' && path);
     const sample = typeof first === 'string' ? sampleOf(first) : undefined;
