@@ -134,6 +134,17 @@ describe('SectionProps', () => {
     expect(last(change)).toEqual({ block: 'banner', heading: 'About Veltrix' });
   });
 
+  it('a prop emptied and typed again comes back at its place, not at the end (a one-line diff)', () => {
+    const onChange = vi.fn();
+    render(<Editor initial={{ block: 'banner', id: 'top', text: 'T', heading: 'H', size: 'page' }} onChange={onChange} />);
+    const heading = screen.getByRole('textbox', { name: 'Heading' });
+    fireEvent.change(heading, { target: { value: '' } });
+    expect(Object.keys(last(onChange) as object)).toEqual(['block', 'id', 'text', 'size']);
+    fireEvent.change(heading, { target: { value: 'Again' } });
+    // Between the keys it sat between (the file's order, not the schema's: heading comes first there).
+    expect(Object.keys(last(onChange) as object)).toEqual(['block', 'id', 'text', 'heading', 'size']);
+  });
+
   it('a binding can try several fields, or be a template with inserted fields', () => {
     const onChange = vi.fn();
     render(<Editor initial={{ block: 'banner', heading: { $bind: 'page.page_data.name' } }} onChange={onChange} />);

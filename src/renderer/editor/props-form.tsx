@@ -237,6 +237,8 @@ export function PropsForm({ schema, value, fields, issues, pointer, idPrefix, on
   const uiSchema = useMemo(() => rootUiSchema(schema), [schema]);
   const extraErrors = useMemo(() => errorSchemaFor(issues, pointer, value), [issues, pointer, value]);
   const context = useMemo<EditorFormContext>(() => ({ fields, issues, pointer }), [fields, issues, pointer]);
+  // The keys as first shown: one removed and added again goes back to its place.
+  const [remembered] = useState(() => Object.keys(value));
   return (
     <Form<unknown, RJSFSchema, EditorFormContext>
       tagName="div"
@@ -253,7 +255,7 @@ export function PropsForm({ schema, value, fields, issues, pointer, idPrefix, on
       templates={TEMPLATES}
       widgets={WIDGETS}
       experimental_defaultFormStateBehavior={{ emptyObjectFields: 'skipDefaults', arrayMinItems: { populate: 'never' } }}
-      onChange={(event) => onChange(mergeInOrder(value, (minimal(event.formData) ?? {}) as Json, schema))}
+      onChange={(event) => onChange(mergeInOrder(value, (minimal(event.formData) ?? {}) as Json, schema, remembered))}
     >
       <></>
     </Form>
@@ -279,8 +281,9 @@ export function SectionProps({ section, index, block, fields, issues, onChange }
   const uid = useId();
   const pointer = `/sections/${index}`;
   const { block: name, id: sectionId, ...props } = section;
+  const [remembered] = useState(() => Object.keys(section));
   const change = (next: { id?: string } & Json) =>
-    onChange(mergeInOrder(section, { block: name, id: sectionId, ...next }, block?.schema) as SectionDraft);
+    onChange(mergeInOrder(section, { block: name, id: sectionId, ...next }, block?.schema, remembered) as SectionDraft);
   return (
     <section className="editor-props" aria-labelledby={`${uid}-heading`}>
       <h2 id={`${uid}-heading`}>{block ? `${blockTitle(block)} properties` : 'Section properties'}</h2>

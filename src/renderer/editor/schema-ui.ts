@@ -115,16 +115,25 @@ export function minimal(value: unknown, inArray = false): unknown {
 }
 
 /**
- * Keys in the order of `before` (the file's), new ones after; a value equal to the schema's default
- * that was not there before is dropped (a checkbox ticked and unticked again).
+ * Keys in the order of `before` (the file's); a new key goes where `remembered` (the keys as the
+ * file had them when opened) or else the schema puts it among its neighbours, so a prop emptied
+ * and typed again is a one-line diff. A value equal to the schema's default that was not there
+ * before is dropped (a checkbox ticked and unticked again).
  */
-export function mergeInOrder(before: Json, after: Json, schema?: JsonSchema): Json {
+export function mergeInOrder(before: Json, after: Json, schema?: JsonSchema, remembered: readonly string[] = []): Json {
   const keep = (key: string) =>
     after[key] !== undefined && (key in before || JSON.stringify(after[key]) !== JSON.stringify(schema?.properties?.[key]?.default));
-  const out: Json = {};
-  for (const key of Object.keys(before)) if (keep(key)) out[key] = after[key];
-  for (const key of Object.keys(after)) if (!(key in out) && keep(key)) out[key] = after[key];
-  return out;
+  const keys = Object.keys(before).filter(keep);
+  const schemaOrder = Object.keys(schema?.properties ?? {});
+  for (const key of Object.keys(after)) {
+    if (keys.includes(key) || !keep(key)) continue;
+    const hint = remembered.includes(key) ? remembered : schemaOrder;
+    const rank = hint.indexOf(key);
+    const next = rank < 0 ? -1 : keys.findIndex((other) => hint.indexOf(other) > rank);
+    if (next < 0) keys.push(key);
+    else keys.splice(next, 0, key);
+  }
+  return Object.fromEntries(keys.map((key) => [key, after[key]]));
 }
 
 /** A fallback typed as text, as the prop's type wants it. */
