@@ -134,6 +134,22 @@ describe('SectionProps', () => {
     expect(last(change)).toEqual({ block: 'banner', heading: 'About Veltrix' });
   });
 
+  it('after Undo the form shows the restored value, not an unfinished edit of the one undone (issue 22)', () => {
+    const bound = { block: 'card-grid', items: { $each: 'list.list.data', map: { title: { $bind: 'item.name' } }, limit: 3 } };
+    const props = { index: 0, block: blocks['card-grid'], fields, issues: [], onChange: vi.fn() };
+    const { rerender } = render(<SectionProps {...props} section={bound} />);
+    const each = () => within(screen.getByRole('group', { name: 'Items: one item per list entry' }));
+    // The list cleared: unfinished (nothing written), shown as such.
+    fireEvent.change(each().getByRole('combobox', { name: 'List' }), { target: { value: '' } });
+    expect(props.onChange).not.toHaveBeenCalled();
+    expect((each().getByRole('combobox', { name: 'List' }) as HTMLSelectElement).value).toBe('');
+    // Undo brings back another draft of the section: the form shows it.
+    const before = { ...bound, items: { ...bound.items, limit: 6 } };
+    rerender(<SectionProps {...props} section={before} />);
+    expect((each().getByRole('combobox', { name: 'List' }) as HTMLSelectElement).value).toBe('list.list.data');
+    expect((each().getByRole('spinbutton', { name: 'Limit' }) as HTMLInputElement).value).toBe('6');
+  });
+
   it('a prop emptied and typed again comes back at its place, not at the end (a one-line diff)', () => {
     const onChange = vi.fn();
     render(<Editor initial={{ block: 'banner', id: 'top', text: 'T', heading: 'H', size: 'page' }} onChange={onChange} />);

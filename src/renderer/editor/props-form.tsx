@@ -44,7 +44,9 @@ export interface EditorFormContext {
 function SourceTemplate(props: FieldTemplateProps<unknown, RJSFSchema, EditorFormContext>) {
   const { id, label, children, rawErrors = [], rawDescription, hidden, displayLabel, required, schema, formData, fieldPathId } = props;
   const { registry, onChange, onKeyRenameBlur, onRemoveProperty } = props;
-  const [draft, setDraft] = useState<Json | null>(null);
+  // An unfinished binding, for the value it was begun on: once the value changes from outside
+  // (Undo, Redo), it is that value's no more (the form showed an empty list over a restored one).
+  const [unfinished, setUnfinished] = useState<{ node: Json; over: string } | null>(null);
   const [kept, setKept] = useState<unknown>();
   const { fields, issues, pointer } = registry.formContext;
   const path = fieldPathId.path;
@@ -57,6 +59,9 @@ function SourceTemplate(props: FieldTemplateProps<unknown, RJSFSchema, EditorFor
   const switchable = typeof path[path.length - 1] === 'string';
   const type = schemaType(literal);
   const container = type === 'object' || type === 'array';
+  const over = JSON.stringify(formData) ?? '';
+  const draft = unfinished && unfinished.over === over ? unfinished.node : null;
+  const setDraft = (next: Json | null) => setUnfinished(next && { node: next, over });
   const node = (draft ?? formData) as Json;
   const bound = switchable && (draft !== null || isBindingNode(formData));
   const helpId = `${id}__description`;
