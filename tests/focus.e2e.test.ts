@@ -128,3 +128,21 @@ describe('focus after in-app navigation', () => {
     expect(await page.title()).not.toContain('555');
   });
 });
+
+describe('the skip link', () => {
+  it('slides in on focus and is gone the moment focus moves on, covering nothing the next stop shows (2.4.11)', async () => {
+    const page = await visit('/partners');
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Skip to content' });
+    await poll(() => skip.evaluate((el) => el === document.activeElement && el.getBoundingClientRect().top >= 0)).toBe(true);
+    await page.keyboard.press('Tab');
+    // Read in the same task as the key's effects settle: no frame of a sliding link over the logo.
+    const after = await page.evaluate(() => {
+      const link = document.querySelector<HTMLElement>('.skip-link')!;
+      const box = link.getBoundingClientRect();
+      return { bottom: box.bottom, running: link.getAnimations().length };
+    });
+    expect(after).toEqual({ bottom: expect.any(Number) as number, running: 0 });
+    expect(after.bottom).toBeLessThanOrEqual(0);
+  });
+});
