@@ -209,6 +209,13 @@ describe('editor backend', { timeout: 60_000 }, () => {
     expect(result.body).toMatchObject({ saved: false });
     expect(result.body.error).toMatch(/changed on disk/);
     expect(await readFile(path.join(dir, 'company.json'), 'utf8')).toBe(changed);
+    // A draft check says so too, in the same words (the editor tells it before any Save).
+    const draft = await backend.draft({ file: 'company.json', definition: session.definition!, mtimeMs: session.mtimeMs - 1000 });
+    expect(draft.conflict).toBe(result.body.error);
+    const current = (await backend.open('company.json'))!;
+    expect(
+      (await backend.draft({ file: 'company.json', definition: current.definition!, mtimeMs: current.mtimeMs })).conflict,
+    ).toBeUndefined();
   });
 
   it('saves a definition with problems only when told to', async () => {

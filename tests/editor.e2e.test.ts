@@ -138,6 +138,12 @@ describe('the page editor (development only)', () => {
     // Create: the new-page planner, from the list page.
     await page.getByLabel('Route').fill('/insights');
     await page.getByLabel('Content source (named page)').selectOption('/api/page/blog');
+    // Its own title and description are asked for (it took the blog's before).
+    await page.getByRole('button', { name: 'Create page' }).click();
+    const notCreated = page.getByRole('alert');
+    expect(await notCreated.getByRole('listitem').allInnerTexts()).toEqual(['Give the page a title.', 'Give the page a description.']);
+    await page.getByLabel('Page title').fill('Insights | Veltrix');
+    await page.getByLabel('Description', { exact: true }).fill('Articles on lease, billing and tower operations.');
     await page.getByRole('button', { name: 'Create page' }).click();
     await page.getByRole('heading', { level: 1, name: 'Page editor: insights.json' }).waitFor({ timeout: 30_000 });
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
@@ -166,7 +172,20 @@ describe('the page editor (development only)', () => {
     await props().getByRole('radiogroup', { name: 'Items: value source', exact: true }).getByLabel('Bound to content').check();
     const each = props().getByRole('group', { name: /Items: one item per list entry/ });
     await each.getByLabel('List').first().selectOption('list.list.data');
+    // Cards with nothing in them: the page leaves the section out, and the editor says so (it vanished).
+    const draftPreview = page.frameLocator('iframe[title^="Preview of /insights"]');
+    await draftPreview
+      .getByRole('complementary', { name: 'Sections not shown' })
+      .getByText('Section 2 (card-grid): it has nothing to show: no content for "items".')
+      .waitFor({ timeout: 30_000 });
+    await sectionsOutline()
+      .getByRole('button', { name: /^2\. card-grid .*not shown/ })
+      .waitFor();
+    await page.getByText(/^Valid, 1 section not shown/).waitFor();
     await bindTo(each.getByRole('group', { name: 'Each item' }), 'Title', 'item.name');
+    await sectionsOutline()
+      .getByRole('button', { name: /^2\. card-grid .*not shown/ })
+      .waitFor({ state: 'detached', timeout: 30_000 });
 
     // A form, then the form and the card grid swapped.
     await addBlock('form');
@@ -204,6 +223,16 @@ describe('the page editor (development only)', () => {
     await preview.locator('[data-block="card-grid"]').click({ position: { x: 5, y: 5 } });
     await props().getByRole('heading', { name: 'Card grid properties' }).waitFor();
 
+    // Another section's properties start at their top, wherever the last ones were scrolled to.
+    const pane = page.getByRole('complementary', { name: 'Properties' });
+    await pane.evaluate((el) => el.scrollTo(0, el.scrollHeight));
+    expect(await pane.evaluate((el) => el.scrollTop)).toBeGreaterThan(0);
+    await sectionsOutline()
+      .getByRole('button', { name: /^1\. banner/ })
+      .click();
+    await props().getByRole('heading', { name: 'Banner properties' }).waitFor();
+    expect(await pane.evaluate((el) => el.scrollTop)).toBe(0);
+
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await saved();
 
@@ -214,6 +243,10 @@ describe('the page editor (development only)', () => {
     expect(Object.keys(definition)[0]).toBe('$schema');
     expect(text).toBe(await formatJsonFile(definition, file));
     expect(definition.sources).toEqual({ page: { path: '/api/page/blog' }, list: { path: '/api/blog_list' } });
+    expect((definition as { meta?: unknown }).meta).toEqual({
+      title: 'Insights | Veltrix',
+      description: 'Articles on lease, billing and tower operations.',
+    });
     expect(definition.sections.map((s) => s.block)).toEqual(['banner', 'form', 'card-grid']);
     expect(definition.sections[0].heading).toMatchObject({ $bind: 'page.page_data.name' });
     expect(definition.sections[2].items).toEqual({ $each: 'list.list.data', map: { title: { $bind: 'item.name' } } });
@@ -225,6 +258,7 @@ describe('the page editor (development only)', () => {
     expect(cli.output).toMatch(/definitions valid/);
     const served = await browser.newPage();
     expect((await served.goto(`${dev.url}/insights`))?.status()).toBe(200);
+    expect(await served.title()).toBe('Insights | Veltrix');
     expect((await served.locator('[data-block="banner"] h1').textContent())?.trim()).toBe(content.page_data.name);
     // One card per blog post of the list, titled with the post's name.
     const list = (await (await fetch(`${inject('contentUrl')}/api/blog_list`, { headers: { Authorization: basic } })).json()) as {
@@ -348,11 +382,14 @@ describe('the page editor (development only)', () => {
     const theirs = `${await readFile(file, 'utf8')}`;
     await writeFile(file, theirs);
     await utimes(file, new Date(), new Date(Date.now() + 5000));
-    await page.getByRole('button', { name: 'Save', exact: true }).click();
-    await page
+    // Told at once (the development server says a definition changed), not only when Save is refused.
+    const told = page
       .getByRole('status')
-      .getByText(/changed on disk/)
-      .waitFor();
+      .getByText(/careers\.json changed on disk since you opened it .*saving now would overwrite that change/);
+    await told.waitFor({ timeout: 30_000 });
+    expect(await page.getByRole('status').getByRole('link', { name: 'Reload from disk' }).isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await told.waitFor();
     expect(await readFile(file, 'utf8')).toBe(theirs);
   });
 
@@ -385,6 +422,11 @@ describe('the page editor (development only)', () => {
     // The preview frame is the site itself, checked by the site's own tests.
     const serious = await seriousViolations(page, ['iframe']);
     expect(serious, JSON.stringify(serious, null, 2)).toEqual([]);
+
+    // Ctrl+S saves, with the focus anywhere.
+    await page.keyboard.press('Control+s');
+    await saved();
+    expect(await readFile(path.join(dir, 'company.json'), 'utf8')).toContain('"block": "notice"');
     expect(problems).toEqual([]);
   });
 

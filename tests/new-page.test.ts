@@ -3,9 +3,10 @@ import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import prettier from 'prettier';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { projectRoot } from '../tools/lib/project.ts';
 import { loadProject, nameFromRoute, planPage, schemaReference, type Project } from '../tools/new-page/plan.ts';
+import { ask, type Prompter } from '../tools/new-page/prompts.ts';
 
 let project: Project;
 beforeAll(async () => {
@@ -64,6 +65,58 @@ describe('npm run new-page (planning)', { timeout: 30_000 }, () => {
       await rm(dir, { recursive: true, force: true });
     }
     expect(schemaReference(path.join(projectRoot, 'page-definitions'))).toBe('../schemas/page-definition.schema.json');
+  });
+
+  it("writes the page's own title and description: a page reading another page's content does not take its meta (issue 22)", async () => {
+    const plan = await planPage(
+      {
+        route: '/zz-partners-program',
+        sources: { page: '/api/page/partners' },
+        blocks: ['banner'],
+        title: 'Partner programme | Veltrix',
+        description: 'Join the Veltrix partner programme.',
+      },
+      project,
+    );
+    expect(plan.errors).toEqual([]);
+    expect(plan.definition.meta).toEqual({ title: 'Partner programme | Veltrix', description: 'Join the Veltrix partner programme.' });
+  });
+
+  it('asks again at once for a misspelt block, then for the title and description (issue 22)', async () => {
+    const answers = ['/zz-asked', '', '', 'banerr, rich-text', 'banner, rich-text', '', 'Asked | Veltrix', 'Asked for.'];
+    const asked: string[] = [];
+    const said: string[] = [];
+    const prompter = {
+      done: false,
+      question: async (prompt: string) => {
+        asked.push(prompt);
+        return answers.shift() ?? '';
+      },
+    } as unknown as Prompter;
+    const log = vi.spyOn(console, 'log').mockImplementation((line: string) => void said.push(line));
+    try {
+      const input = await ask(prompter, project, {});
+      expect(input).toMatchObject({
+        route: '/zz-asked',
+        blocks: ['banner', ' rich-text'],
+        title: 'Asked | Veltrix',
+        description: 'Asked for.',
+      });
+    } finally {
+      log.mockRestore();
+    }
+    expect(said).toContain('  unknown block "banerr" (did you mean "banner"?): try again');
+    // The blocks question twice in a row, before the file name.
+    expect(asked.map((q) => q.split(/[ (:]/)[0])).toEqual([
+      'Route',
+      'Layout',
+      'Content',
+      'Blocks,',
+      'Blocks,',
+      'File',
+      'Page',
+      'Description',
+    ]);
   });
 
   it('gives pages without a page source a title', async () => {

@@ -7,8 +7,8 @@
  *
  * Flags: --route PATH, --layout main|form|campaign|standalone (default main), --source [NAME=]PATH
  * (repeat; the first source is named "page" unless named), --blocks a,b,c, --name FILE (default
- * from the route), --title TEXT (page title when no source gives one), --yes (no confirmation),
- * --help.
+ * from the route), --title TEXT and --description TEXT (the page's own meta; without them the
+ * page source's, else a title from the file name), --yes (no confirmation), --help.
  *
  * The route must be free, every source path an endpoint of schemas/content/contract.json and
  * every block registered. Sections are bound to the source where the binding is obvious (a
@@ -30,7 +30,7 @@ import { loadDefinitionFiles, loadSiteFile, projectRoot } from './lib/project.ts
 import { LAYOUTS, loadProject, planPage, type Layout, type NewPageInput, type Project } from './new-page/plan.ts';
 import { ask, Prompter } from './new-page/prompts.ts';
 
-const USAGE = `Usage: npm run new-page [-- --route /path --layout ${LAYOUTS.join('|')} --source [name=]/api/… --blocks a,b --name file --title "Title" --yes]
+const USAGE = `Usage: npm run new-page [-- --route /path --layout ${LAYOUTS.join('|')} --source [name=]/api/… --blocks a,b --name file --title "Title" --description "Text" --yes]
 Without flags it asks. Known blocks: ${blockNames.join(', ')}.`;
 
 /** Writes the file only if it does not exist yet (atomically: readers never see half a file). */
@@ -65,6 +65,7 @@ async function main(argv: string[]): Promise<number> {
       blocks: { type: 'string' },
       name: { type: 'string' },
       title: { type: 'string' },
+      description: { type: 'string' },
       yes: { type: 'boolean', short: 'y' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -82,6 +83,7 @@ async function main(argv: string[]): Promise<number> {
     blocks: values.blocks?.split(','),
     name: values.name,
     title: values.title,
+    description: values.description,
   };
   const interactive = process.stdin.isTTY && !values.yes;
   let input: NewPageInput;

@@ -59,6 +59,15 @@ export interface PageData {
   scrollTo?: { section: string; offset?: number };
   /** Browser-side form settings (public values only). */
   forms: { captchaSiteKey?: string };
+  /** Only for the editor's preview (the loader's `explain`): the sections left out, and why. */
+  leftOut?: LeftOutSection[];
+}
+
+/** A section of the definition the page does not show: its position, its block and the reason in words. */
+export interface LeftOutSection {
+  position: number;
+  block: string;
+  reason: string;
 }
 
 export interface ContentUnavailable {

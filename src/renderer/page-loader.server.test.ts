@@ -26,7 +26,7 @@ const privacy = {
 const common = { data: { copyright: '© Veltrix' } };
 
 type Reads = Record<string, unknown | ContentError>;
-function loader(reads: Reads) {
+function loader(reads: Reads, explain?: boolean) {
   const asked: string[] = [];
   const pages = createPageLoader({
     definitions: () => definitions.current(),
@@ -41,6 +41,7 @@ function loader(reads: Reads) {
     origin: 'https://www.example.com',
     imageBaseUrl: 'https://images.example.com/uploads/',
     log: { warn: () => undefined, error: () => undefined },
+    explain,
   });
   return { pages, asked };
 }
@@ -69,6 +70,20 @@ describe('createPageLoader', () => {
     const html = page.sections.find((s) => s.block === 'rich-text')!.props.html as string;
     expect(html).toContain('<p>We keep little.</p>');
     expect(html).not.toContain('<script');
+  });
+
+  it("says which sections it left out and why, for the editor's preview only", async () => {
+    const { content: _none, ...withoutContent } = privacy.page_data;
+    const reads = { '/api/page/privacy-policy': { page_data: withoutContent } };
+    const site = await loader(reads).pages.loadPage(request('/privacy-policy'));
+    expect(site.sections.map((s) => s.block)).not.toContain('rich-text');
+    expect(site.leftOut).toBeUndefined();
+    const preview = await loader(reads, true).pages.loadPage(request('/privacy-policy'));
+    expect(preview.sections).toEqual(site.sections);
+    expect(preview.leftOut).toEqual([
+      { position: 1, block: 'rich-text', reason: 'it has nothing to show: no content for "html"' },
+      { position: 2, block: 'rich-text', reason: 'it has nothing to show: no content for "html"' },
+    ]);
   });
 
   it('keeps ?page=N (N > 1) in the canonical URL and drops other parameters', async () => {

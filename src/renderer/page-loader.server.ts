@@ -16,6 +16,7 @@ import type { DefinitionIndex } from './definitions.server.ts';
 import {
   sectionKey,
   type ContentUnavailable,
+  type LeftOutSection,
   type PageData,
   type PageMeta,
   type PageSeo,
@@ -23,7 +24,7 @@ import {
   type ResolvedSection,
 } from './page-data.ts';
 import { blockSchemaId, structuredDataSchemaId, type Located } from './schema-store.ts';
-import { isShown } from './section-visibility.ts';
+import { isShown, missingContent } from './section-visibility.ts';
 import {
   absoluteUrl,
   jsonLdText,
@@ -48,13 +49,17 @@ export interface PageLoaderOptions {
   captchaSiteKey?: string;
   sanitize?: { html: (html: string) => string; embed: (html: string, allowedSrc: string) => string };
   log?: { warn: (line: string) => void; error: (...args: unknown[]) => void };
+  /** The editor's preview: the page says which sections it left out, and why (PageData.leftOut). */
+  explain?: boolean;
 }
 
 /** What the pipeline needs at each step: the options with their defaults, and the index of this request. */
-interface Run extends Required<Omit<PageLoaderOptions, 'captchaSiteKey' | 'definitions'>> {
+interface Run extends Required<Omit<PageLoaderOptions, 'captchaSiteKey' | 'definitions' | 'explain'>> {
   index: DefinitionIndex;
   captchaSiteKey?: string;
   logOnce: (message: string) => void;
+  /** With `explain`: the sections of the page left out so far. */
+  leftOut?: LeftOutSection[];
 }
 
 export function sourcePath(source: SourceSpec, brand: string, scope: Scope): string {
@@ -202,12 +207,19 @@ function resolveSections(run: Run, definition: PageDefinition, scope: Scope): Re
   const out: ResolvedSection[] = [];
   definition.sections.forEach((section, position) => {
     const where = `${definition.file} /sections/${position}`;
+    const leave = (reason: string, line: string) => {
+      logOnce(line);
+      run.leftOut?.push({ position, block: String(section.block), reason });
+    };
     if (!isBlockName(section.block)) {
-      logOnce(`[renderer] ${where}: unknown block "${section.block}" skipped`);
+      leave(`there is no block "${section.block}"`, `[renderer] ${where}: unknown block "${section.block}" skipped`);
       return;
     }
     if (definition.invalidSections.has(position)) {
-      logOnce(`[renderer] ${where} (${section.block}) skipped: it failed validation (run npm run validate)`);
+      leave(
+        'its definition has problems (see the list of problems)',
+        `[renderer] ${where} (${section.block}) skipped: it failed validation (run npm run validate)`,
+      );
       return;
     }
     const { block, id, ...raw } = section;
@@ -220,11 +232,17 @@ function resolveSections(run: Run, definition: PageDefinition, scope: Scope): Re
     }) as Record<string, unknown>;
     const schema = index.validator.store.root(schemaId);
     // Content that is not there (a failed source, an empty list) leaves no orphan heading behind.
-    if (!isShown(schema.schema, props)) return;
+    if (!isShown(schema.schema, props)) {
+      run.leftOut?.push({ position, block, reason: `it has nothing to show: ${missingContent(schema.schema, props)}` });
+      return;
+    }
     const { fits, problems } = index.validator.checkResolvedProps(block, props);
     if (!fits) {
       // Still a value the block cannot take (not from one binding): the section is left out, never the page.
-      logOnce(`[content] ${where} (${block}) left out: its content does not fit: ${problems.join('; ')}`);
+      leave(
+        `its content does not fit the block: ${problems.join('; ')}`,
+        `[content] ${where} (${block}) left out: its content does not fit: ${problems.join('; ')}`,
+      );
       return;
     }
     for (const problem of problems) {
@@ -368,6 +386,7 @@ async function loadPage(run: Run, request: Request): Promise<PageData> {
   const sections = resolveSections(run, page, scope);
   const canonical = canonicalUrl(origin, url);
   return {
+    ...(run.leftOut ? { leftOut: run.leftOut } : {}),
     layout: page.layout,
     meta: resolveMeta(run, page, scope),
     seo: pageSeo(sections, site, origin, canonical),
@@ -416,7 +435,7 @@ export function createPageLoader(options: PageLoaderOptions): PageLoader {
       log.warn(message);
     },
   };
-  const runOf = (): Run => ({ ...base, index: options.definitions() });
+  const runOf = (): Run => ({ ...base, index: options.definitions(), leftOut: options.explain ? [] : undefined });
   return {
     loadPage: (request) => loadPage(runOf(), request),
     async loadPageResponse(request) {

@@ -9,7 +9,7 @@
 import { useEffect } from 'react';
 import { data, type LoaderFunctionArgs, type MetaArgs } from 'react-router';
 import type { SiteLoadContext } from '../load-context.ts';
-import { positionOfKey, type PageData } from './page-data.ts';
+import { positionOfKey, type LeftOutSection, type PageData } from './page-data.ts';
 import Page, { ErrorBoundary as PageErrorBoundary, meta as pageMeta } from './page-route.tsx';
 import type { PreviewMessage } from './editor/types.ts';
 
@@ -38,10 +38,15 @@ function positionOf(element: Element, sections: PageData['sections']): number | 
   return key === undefined ? undefined : positionOfKey(key);
 }
 
-function useEditorBridge(sections: PageData['sections']) {
+const post = (message: PreviewMessage) => window.parent.postMessage(message, window.location.origin);
+
+function useEditorBridge(sections: PageData['sections'], leftOut: LeftOutSection[]) {
+  useEffect(() => {
+    // The editor marks these in its outline: a section that is not shown never just vanishes.
+    if (window.parent !== window) post({ type: 'editor:left-out', sections: leftOut });
+  }, [leftOut]);
   useEffect(() => {
     if (window.parent === window) return;
-    const post = (message: PreviewMessage) => window.parent.postMessage(message, window.location.origin);
     const onClick = (event: MouseEvent) => {
       const position = event.target instanceof Element ? positionOf(event.target, sections) : undefined;
       if (position === undefined) return;
@@ -50,10 +55,11 @@ function useEditorBridge(sections: PageData['sections']) {
       post({ type: 'editor:select', position });
     };
     const onMessage = (event: MessageEvent<PreviewMessage>) => {
-      if (event.origin !== window.location.origin || event.data?.type !== 'editor:highlight') return;
+      const message = event.data;
+      if (event.origin !== window.location.origin || message?.type !== 'editor:highlight') return;
       renderedSections().forEach((el, index) => {
         const key = sections[index]?.key;
-        const selected = key !== undefined && positionOfKey(key) === event.data.position;
+        const selected = key !== undefined && positionOfKey(key) === message.position;
         el.classList.toggle('editor-preview--selected', selected);
         if (selected) el.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
       });
@@ -67,12 +73,45 @@ function useEditorBridge(sections: PageData['sections']) {
   }, [sections]);
 }
 
+const NO_SECTION: LeftOutSection[] = [];
+
+/** What the page leaves out, said above it (a dev page: inline styles are fine here). */
+function LeftOut({ sections }: { sections: LeftOutSection[] }) {
+  if (!sections.length) return null;
+  return (
+    <aside
+      aria-label="Sections not shown"
+      style={{
+        position: 'sticky',
+        top: 0,
+        zIndex: 1000,
+        padding: '0.5rem 1rem',
+        background: '#fff4d6',
+        borderBottom: '2px solid #b25e00',
+        color: '#1b2433',
+        font: '14px/1.4 system-ui, sans-serif',
+      }}
+    >
+      <strong>Not shown on this page:</strong>
+      <ul style={{ margin: '0.25rem 0 0', paddingLeft: '1.25rem' }}>
+        {sections.map((section) => (
+          <li key={section.position}>
+            Section {section.position + 1} ({section.block}): {section.reason}.
+          </li>
+        ))}
+      </ul>
+    </aside>
+  );
+}
+
 export default function Preview(props: { loaderData: PageData }) {
-  useEditorBridge(props.loaderData.sections);
+  const leftOut = props.loaderData.leftOut ?? NO_SECTION;
+  useEditorBridge(props.loaderData.sections, leftOut);
   return (
     <>
       {/* Outline of the section selected in the editor (a dev page: an inline style is fine here). */}
       <style>{'.editor-preview--selected{outline:3px dashed #e2007a;outline-offset:-3px}'}</style>
+      <LeftOut sections={leftOut} />
       <Page {...(props as Parameters<typeof Page>[0])} />
     </>
   );

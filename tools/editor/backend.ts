@@ -84,6 +84,10 @@ function symbolicLink(abs: string): EditorError {
 /** A definition file name the editor reads and writes: lower-case words, directly in the folder. */
 const FILE_NAME = /^[a-z0-9][a-z0-9-]*\.json$/;
 
+/** Why a draft of `file` must not be saved over it (the editor offers to reload it from disk). */
+const changedOnDisk = (file: string) =>
+  `${file} changed on disk since you opened it (another editor, git or a teammate): saving now would overwrite that change.`;
+
 export function editorIssue(issue: Issue): EditorIssue {
   return { pointer: issue.pointer, line: issue.line, column: issue.column, message: issue.message, text: formatIssue(issue) };
 }
@@ -269,14 +273,23 @@ export function createEditorBackend(options: EditorBackendOptions): DevEditorBac
       const draftId = randomUUID();
       drafts.set(draftId, { file: prepared.file, text, overlay: index });
       const context = await pageContext(options.definitions(), read, prepared.definition);
-      return { draftId, text, issues, fields: context.fields, previewPath: context.previewPath };
+      // Said at once, not only when Save is refused.
+      const changed = typeof req.mtimeMs === 'number' && prepared.before && prepared.before.mtimeMs !== req.mtimeMs;
+      return {
+        draftId,
+        text,
+        issues,
+        fields: context.fields,
+        previewPath: context.previewPath,
+        ...(changed ? { conflict: changedOnDisk(prepared.file) } : {}),
+      };
     },
 
     async preview(draftId, request) {
       const draft = drafts.get(draftId);
       if (!draft) throw data('Not found', { status: 404 });
       const index = await overlay(draft);
-      const pages = createPageLoader({ ...options.page, definitions: () => index, read: options.read, log: options.log });
+      const pages = createPageLoader({ ...options.page, definitions: () => index, read: options.read, log: options.log, explain: true });
       const { path: pagePath } = previewTarget(new URL(request.url));
       // Concatenated, not resolved: a path such as //host stays a path of the site.
       return pages.loadPageResponse(new Request(`${options.page.origin}${pagePath}`, { headers: request.headers }));
@@ -287,8 +300,7 @@ export function createEditorBackend(options: EditorBackendOptions): DevEditorBac
         const prepared = await prepare(req);
         const { abs, file, before } = prepared;
         if (before && before.mtimeMs !== req.mtimeMs) {
-          const error = `${file} changed on disk since you opened it: reload it (your changes stay in the editor) or save it under another name`;
-          return { status: 409, body: { saved: false, error } };
+          return { status: 409, body: { saved: false, error: changedOnDisk(file) } };
         }
         const { text, issues } = await render(prepared);
         if (issues.length && !req.anyway) return { status: 422, body: { saved: false, text, issues } };
@@ -345,11 +357,16 @@ function createInput(req: unknown): CreateRequest {
   if (req.layout !== undefined && !LAYOUTS.includes(req.layout as Layout))
     throw new EditorError(400, `layout: one of ${LAYOUTS.join(', ')}`);
   if (req.name !== undefined && typeof req.name !== 'string') throw new EditorError(400, 'name: the file name without .json');
+  for (const key of ['title', 'description'] as const) {
+    if (req[key] !== undefined && typeof req[key] !== 'string') throw new EditorError(400, `${key}: the page's ${key}, text`);
+  }
   return {
     route: req.route,
     layout: req.layout as Layout | undefined,
     sources: sources as Record<string, string>,
     blocks: blocks as string[],
     name: req.name as string | undefined,
+    title: req.title as string | undefined,
+    description: req.description as string | undefined,
   };
 }

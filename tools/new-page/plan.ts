@@ -39,7 +39,9 @@ export interface NewPageInput {
   sources?: Record<string, string>;
   blocks: string[];
   name?: string;
+  /** The page's own title and description (meta): a page reading another page's content does not take its title. */
   title?: string;
+  description?: string;
 }
 
 export interface Project {
@@ -255,9 +257,16 @@ export async function planPage(input: NewPageInput, project: Project, options: {
     layout,
   };
   if (Object.keys(sources).length) definition.sources = sources;
-  // Without "meta" the title comes from page.page_data.page_title; otherwise say where it comes from.
+  // Given a title or description of its own, the page says it. Without "meta" the title comes from
+  // page.page_data.page_title; otherwise say where it comes from.
   const pageTitle = sourceSchemas.has('page') && schemaAt(store, sourceSchemas.get('page'), ['page_data', 'page_title']).loc;
-  if (!pageTitle) {
+  const own = { title: input.title?.trim() || undefined, description: input.description?.trim() || undefined };
+  if (own.title || own.description) {
+    definition.meta = {
+      title: own.title ?? (pageTitle ? { $bind: 'page.page_data.page_title', default: title } : title),
+      ...(own.description ? { description: own.description } : {}),
+    };
+  } else if (!pageTitle) {
     const boundTitle = bindable('page_data.page_title') ?? bindable('post_data.page_title');
     const boundDescription = bindable('page_data.meta_description') ?? bindable('post_data.meta_description');
     definition.meta = {

@@ -1,7 +1,8 @@
 /** npm run new-page, the questions: what it asks on a terminal for whatever the flags left out. */
 import path from 'node:path';
 import { createInterface, type Interface } from 'node:readline';
-import { blockNames } from '../../src/blocks/registry.ts';
+import { blockNames, isBlockName } from '../../src/blocks/registry.ts';
+import { didYouMean } from '../../src/renderer/schema-store.ts';
 import { projectRoot } from '../lib/project.ts';
 import { readableEndpoints } from '../lib/workbench.ts';
 import { LAYOUTS, nameFromRoute, type Layout, type NewPageInput, type Project } from './plan.ts';
@@ -47,6 +48,11 @@ export class Prompter {
     return ((await new Promise<string | undefined>((resolve) => (this.waiting = resolve))) ?? '').trim();
   }
 
+  /** Input ended: every further question gets its default (asking again would never end). */
+  get done(): boolean {
+    return this.ended && this.lines.length === 0;
+  }
+
   close() {
     this.rl.close();
   }
@@ -75,10 +81,21 @@ export async function ask(prompter: Prompter, project: Project, given: Partial<N
       sources[sourceName] = answer;
     }
   }
-  const blocks =
-    given.blocks ?? (await prompter.question(`Blocks, top to bottom, comma-separated (${blockNames.join(', ')}): `)).split(',');
+  // A misspelt block is said at once and asked again (not after every other question).
+  let blocks = given.blocks;
+  while (!blocks) {
+    const answer = (await prompter.question(`Blocks, top to bottom, comma-separated (${blockNames.join(', ')}): `)).split(',');
+    const unknown = answer.map((b) => b.trim()).filter((b) => b && !isBlockName(b));
+    if (!unknown.length || prompter.done) blocks = answer;
+    else for (const block of unknown) console.log(`  unknown block "${block}"${didYouMean(block, blockNames)}: try again`);
+  }
   const suggested = nameFromRoute(route);
   const folder = path.relative(projectRoot, project.definitionsDir).split(path.sep).join('/');
   const name = given.name ?? ((await prompter.question(`File name (${folder}/<name>.json) [${suggested}]: `)) || suggested);
-  return { route, layout, sources, blocks, name, title: given.title };
+  // The page's own title and description: a page reading another page's content would take its meta.
+  const title =
+    given.title ?? ((await prompter.question('Page title (browser tab, search results) [from the content source]: ')) || undefined);
+  const description =
+    given.description ?? ((await prompter.question('Description (search results, shared links) [from the content source]: ')) || undefined);
+  return { route, layout, sources, blocks, name, title, description };
 }

@@ -30,7 +30,17 @@ export function CreatePage({ endpoints, blocks, layouts }: CreatePageProps) {
       sources: source ? { page: source } : undefined,
       blocks: form.getAll('blocks').map(String),
       name: String(form.get('name') ?? '').trim() || undefined,
+      title: String(form.get('title') ?? '').trim(),
+      description: String(form.get('description') ?? '').trim(),
     };
+    // Asked here, not copied from the page whose content it reads (that page's title is not this one's).
+    const missing = [!request.title && 'Give the page a title.', !request.description && 'Give the page a description.'].filter(
+      (text): text is string => Boolean(text),
+    );
+    if (missing.length) {
+      setErrors(missing);
+      return;
+    }
     setBusy(true);
     try {
       const response = await fetch('/__editor/api/create', {
@@ -59,6 +69,16 @@ export function CreatePage({ endpoints, blocks, layouts }: CreatePageProps) {
           <label htmlFor="create-route">Route</label>{' '}
           <input id="create-route" name="route" required placeholder="/guides" aria-describedby="create-route-help" />{' '}
           <span id="create-route-help">The URL path, e.g. /guides or /guides/:slug</span>
+        </p>
+        <p>
+          <label htmlFor="create-title">Page title</label>{' '}
+          <input id="create-title" name="title" required aria-describedby="create-title-help" />{' '}
+          <span id="create-title-help">The browser tab and search results, e.g. Partner programme | Brand</span>
+        </p>
+        <p>
+          <label htmlFor="create-description">Description</label>{' '}
+          <input id="create-description" name="description" required aria-describedby="create-description-help" />{' '}
+          <span id="create-description-help">One or two sentences for search results and shared links</span>
         </p>
         <p>
           <label htmlFor="create-layout">Layout</label>{' '}

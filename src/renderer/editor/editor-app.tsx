@@ -4,12 +4,13 @@
  * problems below the toolbar. Everything the visitor would see comes from the real renderer (the
  * preview frame); everything saved is the definition file, formatted like the repository's.
  */
-import { useCallback, useEffect, useReducer, useRef, useState, type CSSProperties } from 'react';
+import { useCallback, useEffect, useEffectEvent, useReducer, useRef, useState, type CSSProperties } from 'react';
 import { AddBlock } from './add-block.tsx';
 import { Outline } from './outline.tsx';
 import { PageSettings } from './page-form.tsx';
 import { SectionProps } from './props-form.tsx';
 import { editorReducer, initialState, type Selection } from './state.ts';
+import type { LeftOutSection } from '../page-data.ts';
 import type { DefinitionDraft, EditorIssue, EditorSession, PreviewMessage } from './types.ts';
 import { storedDraft, useDraftSync, type SaveState } from './use-draft.ts';
 
@@ -77,13 +78,22 @@ export function EditorApp({ session, definition }: { session: EditorSession; def
   const [width, setWidth] = useState<Width>('desktop');
   const [previewPath, setPreviewPath] = useState<string>();
   const frame = useRef<HTMLIFrameElement>(null);
+  // What the preview's page leaves out (it says so on each load), by definition position.
+  const [leftOut, setLeftOut] = useState<LeftOutSection[]>([]);
   const [measure, boxSize] = useFrameBox();
   const selectedPosition = state.selected.kind === 'section' ? state.selected.index : undefined;
+  // Another section's properties start at their top (the pane kept the previous one's scroll).
+  const propsPane = useRef<HTMLElement>(null);
+  const shownProps = state.selected.kind === 'section' ? state.keys[state.selected.index] : 'page';
+  useEffect(() => {
+    if (propsPane.current) propsPane.current.scrollTop = 0;
+  }, [shownProps]);
 
   useEffect(() => {
     const onMessage = (event: MessageEvent<PreviewMessage>) => {
       if (event.origin !== window.location.origin || event.source !== frame.current?.contentWindow) return;
       if (event.data?.type === 'editor:select') dispatch({ type: 'select', selection: { kind: 'section', index: event.data.position } });
+      if (event.data?.type === 'editor:left-out') setLeftOut(event.data.sections);
     };
     window.addEventListener('message', onMessage);
     return () => window.removeEventListener('message', onMessage);
@@ -94,6 +104,18 @@ export function EditorApp({ session, definition }: { session: EditorSession; def
       window.location.origin,
     );
   useEffect(highlight, [selectedPosition]);
+
+  // Ctrl/Cmd+S saves, wherever the focus is (the browser would save the editor's HTML instead).
+  const onSaveKey = useEffectEvent((event: KeyboardEvent) => {
+    if (!(event.ctrlKey || event.metaKey) || event.altKey || event.shiftKey || event.key.toLowerCase() !== 's') return;
+    event.preventDefault();
+    if (sync.saveState.kind !== 'saving') void sync.save();
+  });
+  useEffect(() => {
+    const listener = (event: KeyboardEvent) => onSaveKey(event);
+    document.addEventListener('keydown', listener);
+    return () => document.removeEventListener('keydown', listener);
+  }, []);
 
   useEffect(() => {
     const dirty = sync.saveState.kind !== 'clean' && sync.saveState.kind !== 'saved';
@@ -120,7 +142,7 @@ export function EditorApp({ session, definition }: { session: EditorSession; def
             ? 'Checking…'
             : sync.issues.length
               ? `${sync.issues.length} problem${sync.issues.length === 1 ? '' : 's'}`
-              : 'Valid'}
+              : `Valid${leftOut.length ? `, ${leftOut.length} section${leftOut.length === 1 ? '' : 's'} not shown (see the preview)` : ''}`}
         </p>
         <div className="editor__actions">
           <button
@@ -128,6 +150,7 @@ export function EditorApp({ session, definition }: { session: EditorSession; def
             className="editor__button editor__button--primary"
             onClick={() => void sync.save()}
             disabled={sync.saveState.kind === 'saving'}
+            aria-keyshortcuts="Control+S Meta+S"
           >
             Save
           </button>
@@ -175,7 +198,13 @@ export function EditorApp({ session, definition }: { session: EditorSession; def
 
       <div className="editor__panes">
         <div className="editor__outline">
-          <Outline state={state} dispatch={dispatch} blocks={session.blocks} issueCount={issueCount} />
+          <Outline
+            state={state}
+            dispatch={dispatch}
+            blocks={session.blocks}
+            issueCount={issueCount}
+            notShown={(index) => leftOut.find((section) => section.position === index)?.reason}
+          />
           <AddBlock
             blocks={session.blocks}
             onAdd={(block) => dispatch({ type: 'add', section: { block: block.name, ...structuredClone(block.fixture) } })}
@@ -214,7 +243,7 @@ export function EditorApp({ session, definition }: { session: EditorSession; def
           </div>
         </section>
 
-        <aside className="editor__props" aria-label="Properties">
+        <aside ref={propsPane} className="editor__props" aria-label="Properties">
           {state.selected.kind === 'page' || !selectedSection ? (
             <PageSettings
               draft={state.draft}

@@ -13,6 +13,8 @@ export interface OutlineProps {
   blocks: BlockInfo[];
   /** Problems of the section at this index (a badge when above 0). */
   issueCount?: (index: number) => number;
+  /** Why the preview does not show the section at this index (undefined: it is shown). */
+  notShown?: (index: number) => string | undefined;
 }
 
 const SUMMARY_LENGTH = 40;
@@ -67,7 +69,7 @@ const HISTORY_BUTTONS = [
   { direction: 'redo', label: 'Redo', keys: 'Control+Shift+Z Meta+Shift+Z Control+Y' },
 ] as const;
 
-export function Outline({ state, dispatch, blocks, issueCount }: OutlineProps) {
+export function Outline({ state, dispatch, blocks, issueCount, notShown }: OutlineProps) {
   const headingId = useId();
   const list = useRef<HTMLOListElement>(null);
   const pageButton = useRef<HTMLButtonElement>(null);
@@ -215,6 +217,7 @@ export function Outline({ state, dispatch, blocks, issueCount }: OutlineProps) {
           const position = index + 1;
           const summary = sectionSummary(section);
           const problems = issueCount?.(index) ?? 0;
+          const hidden = notShown?.(index);
           const info = blocks.find((block) => block.name === section.block);
           const isSelected = selected.kind === 'section' && selected.index === index;
           const unknown = blocks.length > 0 && !info;
@@ -275,6 +278,14 @@ export function Outline({ state, dispatch, blocks, issueCount }: OutlineProps) {
                   <>
                     {' '}
                     <span className="editor-outline__badge">{plural(problems, 'problem')}</span>
+                  </>
+                ) : null}
+                {hidden ? (
+                  <>
+                    {' '}
+                    <span className="editor-outline__badge editor-outline__badge--hidden" title={hidden}>
+                      not shown
+                    </span>
                   </>
                 ) : null}
               </button>

@@ -6,6 +6,7 @@
  */
 import type { DefinitionFile, SectionSpec } from '../../generated/page-definition.ts';
 import type { PageLoader } from '../page-loader.server.ts';
+import type { LeftOutSection } from '../page-data.ts';
 import type { JsonSchema } from '../schema-store.ts';
 import type { Issue } from '../validate/types.ts';
 
@@ -88,6 +89,8 @@ export interface EditorSession {
 export interface DraftRequest {
   file: string;
   definition: DefinitionDraft;
+  /** mtimeMs of the file as the editor has it: another one on disk → `conflict`. */
+  mtimeMs?: number;
 }
 export interface DraftResponse {
   /** Preview it at /__preview/<draftId><previewPath>. */
@@ -97,6 +100,8 @@ export interface DraftResponse {
   issues: EditorIssue[];
   fields: FieldInfo[];
   previewPath: string;
+  /** The file changed on disk since the editor had it (what a save would answer with 409). */
+  conflict?: string;
 }
 
 /** POST /__editor/api/save. */
@@ -127,6 +132,9 @@ export interface CreateRequest {
   blocks: string[];
   /** File name without .json (default: from the route). */
   name?: string;
+  /** The page's own title and meta description. */
+  title?: string;
+  description?: string;
 }
 /** 201 with `name` (open /__editor/<name>), or 422 with the planner's `errors` (nothing written). */
 export interface CreateResponse {
@@ -146,7 +154,11 @@ export interface EditorListEntry {
 }
 
 /** Messages between the editor and its preview frame (window.postMessage, same origin). */
-export type PreviewMessage = { type: 'editor:select'; position: number } | { type: 'editor:highlight'; position: number | undefined };
+export type PreviewMessage =
+  | { type: 'editor:select'; position: number }
+  | { type: 'editor:highlight'; position: number | undefined }
+  /** The sections the previewed page leaves out, and why (sent on each load of the preview). */
+  | { type: 'editor:left-out'; sections: LeftOutSection[] };
 
 /**
  * The development server's editor (tools/editor/backend.ts), handed to the routes through the load

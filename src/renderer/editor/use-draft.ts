@@ -5,6 +5,7 @@
  * sessionStorage, so a reload of the tab loses nothing.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { DEFINITIONS_CHANGED } from '../../dev-events.ts';
 import type { DefinitionDraft, DraftResponse, EditorSession, FieldInfo, EditorIssue, SaveResponse } from './types.ts';
 
 const CHECK_DELAY_MS = 250;
@@ -52,6 +53,16 @@ export function useDraftSync(session: EditorSession, draft: DefinitionDraft | un
   const mtime = useRef(session.mtimeMs);
   const saved = useRef(JSON.stringify(session.definition));
   const latest = useRef(0);
+  // A definition changed on disk (the dev server says so): the draft is checked again, so a change
+  // of this very file is told at once, not only when Save is refused.
+  const [diskChanges, setDiskChanges] = useState(0);
+  useEffect(() => {
+    const hot = import.meta.hot;
+    if (!hot) return;
+    const changed = () => setDiskChanges((count) => count + 1);
+    hot.on(DEFINITIONS_CHANGED, changed);
+    return () => hot.off(DEFINITIONS_CHANGED, changed);
+  }, []);
 
   useEffect(() => {
     if (!draft) return;
@@ -65,18 +76,20 @@ export function useDraftSync(session: EditorSession, draft: DefinitionDraft | un
     const request = ++latest.current;
     setChecking(true);
     const timer = setTimeout(() => {
-      postJson<DraftResponse & { error?: string }>('/__editor/api/draft', { file: session.file, definition: draft })
+      postJson<DraftResponse & { error?: string }>('/__editor/api/draft', { file: session.file, definition: draft, mtimeMs: mtime.current })
         .then(({ status, body }) => {
           if (request !== latest.current) return;
           if (status !== 200) throw new Error(body.error ?? `HTTP ${status}`);
-          setResult(body);
+          const { conflict, ...checked } = body;
+          setResult(checked);
           setError(undefined);
+          if (conflict) setSaveState({ kind: 'conflict', message: conflict });
         })
         .catch((e: unknown) => request === latest.current && setError(`The draft could not be checked: ${(e as Error).message}`))
         .finally(() => request === latest.current && setChecking(false));
     }, CHECK_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [draft, session.file]);
+  }, [draft, session.file, diskChanges]);
 
   const save = useCallback(
     async (anyway = false) => {
