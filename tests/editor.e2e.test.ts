@@ -269,11 +269,19 @@ describe('the page editor (development only)', () => {
     await served.close();
   });
 
-  it('keeps the preview the size of its pane, at both widths (issue 22)', async () => {
+  it('keeps the preview the size of its pane at every width: desktop, tablet, mobile and a custom one (issue 22)', async () => {
     await open('partners.json');
     const preview = page.frameLocator('iframe[title^="Preview of /partners"]');
-    for (const width of ['Desktop', 'Mobile']) {
+    for (const [width, px] of [
+      ['Desktop', 1280],
+      ['Tablet', 768],
+      ['Mobile', 390],
+      ['Custom', 1100],
+    ] as const) {
       await page.getByRole('group', { name: 'Preview width' }).getByRole('button', { name: width }).click();
+      if (width === 'Custom') await page.getByLabel('Width (px)').fill(String(px));
+      // The page inside is laid out at the chosen width (scaled down to fit when wider than the pane).
+      await expect.poll(() => preview.locator('html').evaluate(() => window.innerWidth), { timeout: 30_000 }).toBe(px);
       await preview.locator('html[data-hydrated="true"]').waitFor({ state: 'attached', timeout: 30_000 });
       // The tallest the pane and the frame get over 30 frames of the editor's own resizing (the frame
       // was sized from the pane and grew it in return: 0, 740, 873,029, … 33,554,432 px).

@@ -14,8 +14,15 @@ import type { LeftOutSection } from '../page-data.ts';
 import type { DefinitionDraft, EditorIssue, EditorSession, PreviewMessage } from './types.ts';
 import { storedDraft, useDraftSync, type SaveState } from './use-draft.ts';
 
-const WIDTHS = { desktop: { label: 'Desktop', px: 1280 }, mobile: { label: 'Mobile', px: 390 } } as const;
+const WIDTHS = {
+  desktop: { label: 'Desktop', px: 1280 },
+  tablet: { label: 'Tablet', px: 768 },
+  mobile: { label: 'Mobile', px: 390 },
+  custom: { label: 'Custom', px: 1024 },
+} as const;
 type Width = keyof typeof WIDTHS;
+/** The narrowest and widest custom width (the site is checked from 320 px). */
+const CUSTOM = { min: 320, max: 2560 } as const;
 
 /** The section an issue is about (/sections/3/… → 3), else the page. */
 function selectionOf(issue: EditorIssue): Selection {
@@ -76,6 +83,8 @@ export function EditorApp({ session, definition }: { session: EditorSession; def
   }, [session]);
   const sync = useDraftSync(session, state.draft);
   const [width, setWidth] = useState<Width>('desktop');
+  const [customPx, setCustomPx] = useState<number>(WIDTHS.custom.px);
+  const framePx = width === 'custom' ? customPx : WIDTHS[width].px;
   const [previewPath, setPreviewPath] = useState<string>();
   const frame = useRef<HTMLIFrameElement>(null);
   // What the preview's page leaves out (it says so on each load), by definition position.
@@ -219,10 +228,27 @@ export function EditorApp({ session, definition }: { session: EditorSession; def
             <div role="group" aria-label="Preview width">
               {(Object.keys(WIDTHS) as Width[]).map((key) => (
                 <button key={key} type="button" className="editor__button" aria-pressed={width === key} onClick={() => setWidth(key)}>
-                  {WIDTHS[key].label}
+                  {key === 'custom' ? WIDTHS[key].label : `${WIDTHS[key].label} (${WIDTHS[key].px})`}
                 </button>
               ))}
             </div>
+            {width === 'custom' && (
+              <label className="editor__preview-custom">
+                Width (px){' '}
+                <input
+                  type="number"
+                  min={CUSTOM.min}
+                  max={CUSTOM.max}
+                  step={1}
+                  defaultValue={customPx}
+                  // Applied once it is a width in range (typing 1, 10, 102, 1024 passes through others).
+                  onChange={(event) => {
+                    const px = Number(event.target.value);
+                    if (Number.isInteger(px) && px >= CUSTOM.min && px <= CUSTOM.max) setCustomPx(px);
+                  }}
+                />
+              </label>
+            )}
             <label className="editor__preview-path">
               Preview URL <input value={path} onChange={(e) => setPreviewPath(e.target.value)} spellCheck={false} />
             </label>
@@ -231,9 +257,9 @@ export function EditorApp({ session, definition }: { session: EditorSession; def
             {sync.draftId ? (
               <iframe
                 ref={frame}
-                title={`Preview of ${path} (${WIDTHS[width].label.toLowerCase()})`}
+                title={`Preview of ${path} (${WIDTHS[width].label.toLowerCase()}, ${framePx} px)`}
                 className="editor__frame"
-                style={frameStyle(WIDTHS[width].px, boxSize)}
+                style={frameStyle(framePx, boxSize)}
                 src={`/__preview/${sync.draftId}${path.startsWith('/') ? path : `/${path}`}`}
                 onLoad={highlight}
               />
