@@ -33,8 +33,14 @@ export function RouteFocus() {
   const location = useLocation();
   const [message, setMessage] = useState('');
   const lastPath = useRef<string | undefined>(undefined);
+  const lastKey = useRef<string | undefined>(undefined);
 
   useEffect(() => {
+    // The same location again is no navigation: React's development double run of effects took
+    // the first load for a move within the page and focused main (in the editor's preview frame,
+    // that pulled the editor's focus into the frame, and its shortcuts went with it).
+    if (lastKey.current === location.key) return;
+    lastKey.current = location.key;
     const before = lastPath.current;
     lastPath.current = location.pathname;
     if (before === undefined) return;
