@@ -75,7 +75,11 @@ async function saved() {
   await page
     .getByRole('status')
     .getByText(/Saved at/)
-    .waitFor({ timeout: 15_000 });
+    .waitFor({ timeout: 15_000 })
+    .catch(async (error: unknown) => {
+      // What the editor said instead (a refusal, a conflict) is the useful part of the failure.
+      throw new Error(`${String(error)}\nThe editor's status: ${await page.locator('.editor__status').textContent()}`);
+    });
 }
 
 const basic = `Basic ${Buffer.from(`${DEFAULT_CONTENT_USER}:${DEFAULT_CONTENT_PASSWORD}`).toString('base64')}`;
@@ -86,6 +90,13 @@ beforeAll(async () => {
   await cp(path.join(projectRoot, 'page-definitions'), dir, { recursive: true });
   const broken = path.join(dir, 'privacy-policy.json');
   await writeFile(broken, (await readFile(broken, 'utf8')).replace('"layout": "main"', '"layout": "mian"'));
+  // A git checkout of its own, for Publish (committed as it was copied, the broken file included).
+  for (const args of [
+    ['init', '--quiet', '--initial-branch=main'],
+    ['add', '.'],
+    ['-c', 'user.name=Test', '-c', 'user.email=test@example.com', 'commit', '--quiet', '-m', 'start'],
+  ])
+    spawnSync('git', args, { cwd: dir });
   dev = await spawnSite(
     { CONTENT_API_BASE: inject('contentUrl'), EMBEDDED_CONTENT_SERVICE: '0', PAGE_DEFINITIONS_DIR: dir },
     'development',
@@ -134,7 +145,7 @@ describe('the page editor (development only)', () => {
     expect(sideways).toBeLessThanOrEqual(0);
   });
 
-  it('builds a new page without typing JSON: bound banner, card grid with $each, form, reordered, saved', async () => {
+  it('builds a new page without typing JSON: bound banner, card grid with $each, form, reordered, saved, published to its git branch', async () => {
     // Create: the new-page planner, from the list page.
     await page.getByLabel('Route').fill('/insights');
     await page.getByLabel('Content source (named page)').selectOption('/api/page/blog');
@@ -267,6 +278,27 @@ describe('the page editor (development only)', () => {
     const cards = await served.locator('[data-block="card-grid"] h3').allInnerTexts();
     expect(cards.map((t) => t.trim())).toEqual(list.list.data.map((post) => post.name));
     await served.close();
+
+    // Publish: the saved file's diff, then one commit with only that file on page/insights; the
+    // branch checked out stays main.
+    await page.getByRole('button', { name: 'Publish…' }).click();
+    const publish = page.getByRole('dialog', { name: 'Publish insights.json' });
+    const diff = publish.getByLabel('Changes to insights.json');
+    await diff.waitFor();
+    expect((await diff.textContent())?.split('\n').slice(0, 3)).toEqual([
+      '--- /dev/null',
+      '+++ b/insights.json',
+      expect.stringMatching(/^@@ -0,0 \+1,\d+ @@$/),
+    ]);
+    await publish.getByLabel('Commit message').fill('New page /insights');
+    await publish.getByRole('button', { name: 'Commit to page/insights' }).click();
+    await publish.getByText('git push -u origin page/insights').waitFor();
+    const git = (...args: string[]) => spawnSync('git', args, { cwd: dir, encoding: 'utf8' }).stdout.trim();
+    expect(git('log', '--format=%s', 'main..page/insights')).toBe('New page /insights');
+    expect(git('show', '--name-status', '--format=', 'page/insights')).toBe('A\tinsights.json');
+    expect(git('symbolic-ref', '--short', 'HEAD')).toBe('main');
+    await publish.getByRole('button', { name: 'Close' }).click();
+    expect(await page.getByRole('button', { name: 'Publish…' }).evaluate((el) => el === document.activeElement)).toBe(true);
   });
 
   it('keeps the preview the size of its pane at every width: desktop, tablet, mobile and a custom one (issue 22)', async () => {
@@ -418,10 +450,16 @@ describe('the page editor (development only)', () => {
     expect(await sectionsOutline().locator(':scope > li').count()).toBe(count + 1);
     const added = sectionsOutline().getByRole('button', { name: new RegExp(`^${count + 1}\\. notice`) });
     await added.focus();
+    const frameSource = () => page.locator('iframe.editor__frame').getAttribute('src');
+    const shown = await frameSource();
     await page.keyboard.press('Alt+ArrowUp');
-    await sectionsOutline()
-      .getByRole('button', { name: new RegExp(`^${count}\\. notice`) })
-      .waitFor();
+    const moved = sectionsOutline().getByRole('button', { name: new RegExp(`^${count}\\. notice`) });
+    await moved.waitFor();
+    // The preview reloads with the change and keeps its hands off the focus (its page took it, and
+    // the editor's shortcuts went into the frame with it).
+    await expect.poll(frameSource, { timeout: 30_000 }).not.toBe(shown);
+    await page.frameLocator('iframe.editor__frame').locator('html[data-hydrated="true"]').waitFor({ state: 'attached', timeout: 30_000 });
+    expect(await moved.evaluate((el) => el === document.activeElement)).toBe(true);
     await page.keyboard.press('Control+z');
     await sectionsOutline()
       .getByRole('button', { name: new RegExp(`^${count + 1}\\. notice`) })

@@ -25,6 +25,8 @@ const POSTS: Record<string, Post> = {
   draft: async (backend, body) => ({ status: 200, body: await backend.draft(body as Parameters<DevEditorBackend['draft']>[0]) }),
   save: (backend, body) => backend.save(body as Parameters<DevEditorBackend['save']>[0]),
   create: (backend, body) => backend.create(body as Parameters<DevEditorBackend['create']>[0]),
+  changes: async (backend, body) => ({ status: 200, body: await backend.changes(body as Parameters<DevEditorBackend['changes']>[0]) }),
+  publish: (backend, body) => backend.publish(body as Parameters<DevEditorBackend['publish']>[0]),
 };
 
 class HttpError extends Error {

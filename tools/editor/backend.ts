@@ -25,6 +25,8 @@ import type {
   EditorSession,
   SaveRequest,
   SaveResponse,
+  ChangesResponse,
+  PublishResponse,
 } from '../../src/renderer/editor/types.ts';
 import { createPageLoader, type PageLoaderOptions } from '../../src/renderer/page-loader.server.ts';
 import { formatIssue, type Issue } from '../../src/renderer/validate/types.ts';
@@ -32,6 +34,7 @@ import { loadDefinitionFiles, loadSiteFile, projectRoot } from '../lib/project.t
 import { LAYOUTS, planPage, type Layout } from '../new-page/plan.ts';
 import { pageContext, type Read } from './context.ts';
 import { previewTarget, withFile } from './overlay.ts';
+import { pendingChange, publish } from './publish.ts';
 import { definitionText } from './rewrite.ts';
 import { blockInfos, endpointInfos, pageSchema } from './schemas.ts';
 import { isPlainObject } from '../../src/renderer/bindings.ts';
@@ -58,6 +61,10 @@ export interface DevEditorBackend extends EditorBackend {
   draft(req: DraftRequest): Promise<DraftResponse>;
   save(req: SaveRequest): Promise<Result<SaveResponse>>;
   create(req: CreateRequest): Promise<Result<CreateResponse>>;
+  /** What Publish would commit: the saved file against git (`git: false` outside a checkout). */
+  changes(req: { file: string }): Promise<ChangesResponse>;
+  /** Commits the saved file to its page branch (tools/editor/publish.ts). */
+  publish(req: { file: string; message?: string }): Promise<Result<PublishResponse>>;
 }
 
 /** A request the editor cannot serve: `status` is the HTTP answer (400 malformed, 403 outside the folder). */
@@ -281,7 +288,7 @@ export function createEditorBackend(options: EditorBackendOptions): DevEditorBac
         issues,
         fields: context.fields,
         previewPath: context.previewPath,
-        ...(changed ? { conflict: changedOnDisk(prepared.file) } : {}),
+        ...(changed ? { conflict: changedOnDisk(prepared.file), diskMtimeMs: prepared.before?.mtimeMs } : {}),
       };
     },
 
@@ -314,6 +321,26 @@ export function createEditorBackend(options: EditorBackendOptions): DevEditorBac
       } catch (error) {
         if (error instanceof EditorError) return { status: error.status, body: { saved: false, error: error.message } };
         throw error;
+      }
+    },
+
+    async changes(req): Promise<ChangesResponse> {
+      const { abs } = target(isPlainObject(req) ? req.file : undefined);
+      if (!(await current(abs))) throw new EditorError(404, `${path.basename(abs)} is not saved yet: save it, then publish`);
+      const change = await pendingChange(abs);
+      return change ? { git: true, ...change } : { git: false };
+    },
+
+    async publish(req): Promise<Result<PublishResponse>> {
+      const body: Record<string, unknown> = isPlainObject(req) ? req : {};
+      const { abs, file } = target(body.file);
+      const message =
+        typeof body.message === 'string' && body.message.trim() ? body.message.trim() : `Page ${file}: edited in the page editor`;
+      if (!(await current(abs))) return { status: 409, body: { error: `${file} is not saved yet: save it, then publish` } };
+      try {
+        return { status: 200, body: await publish(abs, message) };
+      } catch (error) {
+        return { status: 409, body: { error: `Not published: ${(error as Error).message}` } };
       }
     },
 

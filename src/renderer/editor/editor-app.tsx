@@ -8,6 +8,7 @@ import { useCallback, useEffect, useEffectEvent, useReducer, useRef, useState, t
 import { AddBlock } from './add-block.tsx';
 import { Outline } from './outline.tsx';
 import { PageSettings } from './page-form.tsx';
+import { Publish } from './publish.tsx';
 import { SectionProps } from './props-form.tsx';
 import { editorReducer, initialState, type Selection } from './state.ts';
 import type { LeftOutSection } from '../page-data.ts';
@@ -163,6 +164,11 @@ export function EditorApp({ session, definition }: { session: EditorSession; def
           >
             Save
           </button>
+          <Publish
+            file={session.name}
+            route={Array.isArray(state.draft.route) ? String(state.draft.route[0] ?? '') : String(state.draft.route ?? session.name)}
+            saveFirst={() => (sync.saveState.kind === 'clean' || sync.saveState.kind === 'saved' ? Promise.resolve(true) : sync.save())}
+          />
           {sync.issues.length > 0 && (
             <button
               type="button"

@@ -100,8 +100,10 @@ export interface DraftResponse {
   issues: EditorIssue[];
   fields: FieldInfo[];
   previewPath: string;
-  /** The file changed on disk since the editor had it (what a save would answer with 409). */
+  /** The file changed on disk since the editor had it (what a save would answer with 409)… */
   conflict?: string;
+  /** …as the file's mtimeMs on disk when checked: stale once a save of the editor's own wrote that time. */
+  diskMtimeMs?: number;
 }
 
 /** POST /__editor/api/save. */
@@ -136,6 +138,30 @@ export interface CreateRequest {
   title?: string;
   description?: string;
 }
+/** POST /__editor/api/changes { file }: what Publish would commit (the saved file against git). */
+export type ChangesResponse =
+  | { git: false }
+  | {
+      git: true;
+      /** The file as git names it. */
+      path: string;
+      /** Unified diff of the saved file against `base`; empty: nothing to publish. */
+      diff: string;
+      /** The page's branch, page/<name>: the commit goes there, never on the branch checked out. */
+      branch: string;
+      /** What the commit goes on top of: the page's branch when it exists, else the branch checked out. */
+      base: string;
+    };
+/** POST /__editor/api/publish { file, message }: 200 with the commit, or 409 with `error`. */
+export interface PublishResponse {
+  branch?: string;
+  commit?: string;
+  files?: string[];
+  /** The command that pushes the branch. */
+  push?: string;
+  error?: string;
+}
+
 /** 201 with `name` (open /__editor/<name>), or 422 with the planner's `errors` (nothing written). */
 export interface CreateResponse {
   name?: string;

@@ -34,7 +34,8 @@ export interface DraftSync {
   /** The text a save would write. */
   text: string;
   checking: boolean;
-  save: (anyway?: boolean) => Promise<void>;
+  /** Writes the draft; true when it is on disk (false: refused or failed, `saveState` says why). */
+  save: (anyway?: boolean) => Promise<boolean>;
   saveState: SaveState;
   /** The server could not be reached or refused the draft. */
   error?: string;
@@ -53,6 +54,7 @@ export function useDraftSync(session: EditorSession, draft: DefinitionDraft | un
   const mtime = useRef(session.mtimeMs);
   const saved = useRef(JSON.stringify(session.definition));
   const latest = useRef(0);
+  const saving = useRef(false);
   // A definition changed on disk (the dev server says so): the draft is checked again, so a change
   // of this very file is told at once, not only when Save is refused.
   const [diskChanges, setDiskChanges] = useState(0);
@@ -80,10 +82,12 @@ export function useDraftSync(session: EditorSession, draft: DefinitionDraft | un
         .then(({ status, body }) => {
           if (request !== latest.current) return;
           if (status !== 200) throw new Error(body.error ?? `HTTP ${status}`);
-          const { conflict, ...checked } = body;
+          const { conflict, diskMtimeMs, ...checked } = body;
           setResult(checked);
           setError(undefined);
-          if (conflict) setSaveState({ kind: 'conflict', message: conflict });
+          // Not when the time on disk is that of a save of this editor that answered meanwhile
+          // (its own write is what the dev server announced), nor while a save is on its way.
+          if (conflict && diskMtimeMs !== mtime.current && !saving.current) setSaveState({ kind: 'conflict', message: conflict });
         })
         .catch((e: unknown) => request === latest.current && setError(`The draft could not be checked: ${(e as Error).message}`))
         .finally(() => request === latest.current && setChecking(false));
@@ -92,9 +96,10 @@ export function useDraftSync(session: EditorSession, draft: DefinitionDraft | un
   }, [draft, session.file, diskChanges]);
 
   const save = useCallback(
-    async (anyway = false) => {
-      if (!draft) return;
+    async (anyway = false): Promise<boolean> => {
+      if (!draft) return false;
       setSaveState({ kind: 'saving' });
+      saving.current = true;
       try {
         const { status, body } = await postJson<SaveResponse>('/__editor/api/save', {
           file: session.file,
@@ -108,13 +113,17 @@ export function useDraftSync(session: EditorSession, draft: DefinitionDraft | un
           sessionStorage.removeItem(storageKey(session.file));
           setSaveState({ kind: 'saved', at: new Date() });
           if (body.issues) setResult((r) => ({ ...r, issues: body.issues ?? [], text: body.text ?? r.text }));
+          return true;
         } else if (status === 409)
           setSaveState({ kind: 'conflict', message: body.error ?? 'The file changed on disk since you opened it.' });
         else if (status === 422) setSaveState({ kind: 'invalid', count: body.issues?.length ?? 0 });
         else setSaveState({ kind: 'failed', message: body.error ?? `HTTP ${status}` });
       } catch (e) {
         setSaveState({ kind: 'failed', message: (e as Error).message });
+      } finally {
+        saving.current = false;
       }
+      return false;
     },
     [draft, session.file],
   );
