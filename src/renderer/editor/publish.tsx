@@ -6,6 +6,7 @@
  */
 import { useId, useRef, useState } from 'react';
 import type { ChangesResponse, PublishResponse } from './types.ts';
+import { postJson as post } from './use-draft.ts';
 
 type Step =
   | { kind: 'closed' }
@@ -14,11 +15,6 @@ type Step =
   | { kind: 'publishing'; changes: ChangesResponse }
   | { kind: 'done'; result: PublishResponse }
   | { kind: 'failed'; message: string };
-
-async function post<T>(path: string, body: unknown): Promise<{ status: number; body: T }> {
-  const response = await fetch(path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
-  return { status: response.status, body: (await response.json()) as T };
-}
 
 export interface PublishProps {
   file: string;

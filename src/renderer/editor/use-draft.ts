@@ -19,7 +19,8 @@ export type SaveState =
   | { kind: 'conflict'; message: string }
   | { kind: 'failed'; message: string };
 
-async function postJson<T>(path: string, body: unknown): Promise<{ status: number; body: T }> {
+/** A JSON POST to the editor's API: the status and the parsed answer. */
+export async function postJson<T>(path: string, body: unknown): Promise<{ status: number; body: T }> {
   const response = await fetch(path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
   return { status: response.status, body: (await response.json()) as T };
 }
