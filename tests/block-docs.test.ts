@@ -24,6 +24,16 @@ describe('block reference (docs/blocks.md)', { timeout: 30_000 }, () => {
     for (const name of blockNames) expect(docs).toContain(`## ${name}\n`);
   });
 
+  it('keeps every prop table whole: four cells per row, a choice of values inside one cell', () => {
+    const docs = readFileSync(path.join(projectRoot, DOCS_FILE), 'utf8');
+    const rows = docs.split('\n').filter((line) => line.startsWith('| `'));
+    expect(rows.length).toBeGreaterThan(50);
+    // GitHub splits cells at every pipe not escaped by one backslash ("\\|" is a backslash, then a split).
+    const cells = (row: string) => row.replace(/\\\\/g, '').replace(/\\\|/g, '').split('|').length - 2;
+    expect(rows.filter((row) => cells(row) !== 4)).toEqual([]);
+    expect(docs).toContain('`"contact"` \\| `"footer-contact"`');
+  });
+
   it('changes when a schema changes (so the check catches stale docs)', async () => {
     const schemas = await loadSchemas();
     const banner = schemas.find((s) => s.$id === blockSchemaId('banner'))!;

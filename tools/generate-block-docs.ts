@@ -87,7 +87,7 @@ class Describer {
     const shared = this.shared(loc);
     if (shared) return SHARED[shared];
     const s = this.store.deref(loc).schema;
-    if (Array.isArray(s.enum)) return s.enum.map(code).join(' \\| ');
+    if (Array.isArray(s.enum)) return s.enum.map(code).join(' | '); // escaped once, by cell()
     if ('const' in s) return code(s.const);
     if (s.contentMediaType === 'text/html') return 'HTML';
     if (s.format === 'image' || s.format === 'image-path') return 'image';
