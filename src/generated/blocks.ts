@@ -402,19 +402,19 @@ export interface FlipCard {
  */
 export interface FormProps {
   /**
-   * Which form.
+   * Which form: the name of a schema in schemas/forms/ (npm run generate writes this list from that folder).
    */
   form:
-    | 'contact'
-    | 'footer-contact'
-    | 'partner'
-    | 'schedule-demo'
-    | 'talk-to-sales'
-    | 'talk-to-account-team'
     | 'campaign-ccm'
     | 'career'
+    | 'contact'
+    | 'footer-contact'
+    | 'newsletter'
+    | 'partner'
     | 'pdf-download'
-    | 'newsletter';
+    | 'schedule-demo'
+    | 'talk-to-account-team'
+    | 'talk-to-sales';
   /**
    * Plain text.
    */
