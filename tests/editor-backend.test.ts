@@ -282,13 +282,34 @@ describe('editor backend', { timeout: 60_000 }, () => {
     }
   });
 
-  it('creates a new definition, empty or with blocks, that validates; never over an existing file', async () => {
+  it('creates a new definition, empty or with blocks, that validates; a draft until its first Save; never over an existing file', async () => {
     const empty = await backend.create({ route: '/zz-editor-empty', blocks: [] });
     expect(empty).toMatchObject({ status: 201, body: { name: 'zz-editor-empty.json', file: fileOf('zz-editor-empty.json') } });
+    // Nothing on disk (so nothing served) until the first Save; listed and opened meanwhile.
+    expect(existsSync(path.join(dir, 'zz-editor-empty.json'))).toBe(false);
+    expect(backend.list().find((entry) => entry.name === 'zz-editor-empty.json')).toMatchObject({ unsaved: true, served: false });
+    const draft = (await backend.open('zz-editor-empty.json'))!;
+    expect(draft.mtimeMs).toBe(0);
+    expect((await backend.create({ route: '/zz-editor-twice', name: 'zz-editor-empty', blocks: [] })).status).toBe(422);
+    const first = await backend.save({ file: 'zz-editor-empty.json', definition: draft.definition!, mtimeMs: 0 });
+    expect(first).toMatchObject({ status: 200, body: { saved: true } });
     const text = await readFile(path.join(dir, 'zz-editor-empty.json'), 'utf8');
     expect(JSON.parse(text)).toMatchObject({ route: '/zz-editor-empty', sections: [] });
     expect(await cliIssues('zz-editor-empty.json', text)).toEqual([]);
+    expect(backend.list().find((entry) => entry.name === 'zz-editor-empty.json')?.unsaved).toBeUndefined();
+    // A first Save never goes over a file that appeared meanwhile.
+    await backend.create({ route: '/zz-editor-raced', blocks: [] });
+    const raced = (await backend.open('zz-editor-raced.json'))!;
+    await writeFile(path.join(dir, 'zz-editor-raced.json'), '{"theirs": true}\n');
+    const refused = await backend.save({ file: 'zz-editor-raced.json', definition: raced.definition!, mtimeMs: 0 });
+    expect(refused).toMatchObject({
+      status: 409,
+      body: { saved: false, error: expect.stringMatching(/created on disk meanwhile/) as unknown },
+    });
+    expect(await readFile(path.join(dir, 'zz-editor-raced.json'), 'utf8')).toBe('{"theirs": true}\n');
+    await rm(path.join(dir, 'zz-editor-raced.json'));
 
+    definitions.reload();
     const full = await backend.create({ route: '/zz-editor-full', sources: { page: '/api/page/privacy-policy' }, blocks: ['banner'] });
     expect(full.status).toBe(201);
     const created = (await backend.open('zz-editor-full.json'))!;

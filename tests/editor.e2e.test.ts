@@ -12,6 +12,7 @@
  *   critical violation; the editor is not in a production build.
  */
 import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { cp, mkdtemp, readFile, readdir, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -158,6 +159,13 @@ describe('the page editor (development only)', () => {
     await page.getByRole('button', { name: 'Create page' }).click();
     await page.getByRole('heading', { level: 1, name: 'Page editor: insights.json' }).waitFor({ timeout: 30_000 });
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    // A draft until the first Save: nothing on disk, nothing served (it went live at once before).
+    await page
+      .getByRole('status')
+      .getByText(/New page: it is not on disk and not served until you save it/)
+      .waitFor();
+    expect(existsSync(path.join(dir, 'insights.json'))).toBe(false);
+    expect((await fetch(`${dev.url}/insights`)).status).toBe(404);
 
     // A second source, from the contract's endpoint list.
     await props().getByLabel('New source name').fill('list');
@@ -333,6 +341,31 @@ describe('the page editor (development only)', () => {
       expect(tallest.shown, `${width}: frame height on screen`).toBeLessThanOrEqual(tallest.pane);
       expect(tallest.shown, `${width}: frame height on screen`).toBeGreaterThan(tallest.pane / 2);
     }
+  });
+
+  it('edits a fixed text in place in the preview (one undoable edit of the draft); a bound text points at its binding', async () => {
+    await open('about.json');
+    const preview = page.frameLocator('iframe[title^="Preview of /about"]');
+    await preview.locator('html[data-hydrated="true"]').waitFor({ state: 'attached', timeout: 30_000 });
+    const heading = preview.getByRole('heading', { name: 'What drives us' });
+    await heading.dblclick();
+    // The card grid is selected, and its title is edited where it is shown.
+    await props().getByRole('heading', { name: 'Card grid properties' }).waitFor();
+    await expect.poll(() => heading.evaluate((el) => (el as HTMLElement).isContentEditable), { timeout: 10_000 }).toBe(true);
+    await page.keyboard.type('What moves us');
+    await page.keyboard.press('Enter');
+    const title = props().getByRole('group', { name: 'Heading' }).getByRole('textbox', { name: 'Title', exact: true });
+    await expect.poll(() => title.inputValue(), { timeout: 10_000 }).toBe('What moves us');
+    await preview.getByRole('heading', { name: 'What moves us' }).waitFor({ timeout: 30_000 });
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await expect.poll(() => title.inputValue()).toBe('What drives us');
+
+    // The banner's heading comes from content: nothing to type there, the editor says where it comes from.
+    const bound = preview.locator('[data-block="banner"] h1');
+    await bound.dblclick();
+    await page.getByText(/That text comes from content \(heading is bound\)/).waitFor();
+    expect(await bound.evaluate((el) => (el as HTMLElement).isContentEditable)).toBe(false);
+    await props().getByRole('heading', { name: 'Banner properties' }).waitFor();
   });
 
   it('saves a one-field change as a one-line diff; a wrong binding shows the CLI message and needs "Save anyway"', async () => {

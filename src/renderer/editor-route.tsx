@@ -37,7 +37,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { name: 'robots', content: 'noindex' },
 ];
 
-function Problems({ entry }: { entry: Pick<EditorListEntry, 'issues' | 'served'> }) {
+function Problems({ entry }: { entry: Pick<EditorListEntry, 'issues' | 'served' | 'unsaved'> }) {
+  if (entry.unsaved) return <>new page, not saved yet (not on disk, not served)</>;
   if (!entry.issues.length) return <>valid</>;
   return (
     <details>

@@ -11,6 +11,7 @@ import { data, type LoaderFunctionArgs, type MetaArgs } from 'react-router';
 import type { SiteLoadContext } from '../load-context.ts';
 import { positionOfKey, type LeftOutSection, type PageData } from './page-data.ts';
 import Page, { ErrorBoundary as PageErrorBoundary, meta as pageMeta } from './page-route.tsx';
+import { pathsOfText } from './editor/inline.ts';
 import type { PreviewMessage } from './editor/types.ts';
 
 // Typed without React Router's typegen on purpose (like catalog-route.tsx): typegen resolves
@@ -54,9 +55,52 @@ function useEditorBridge(sections: PageData['sections'], leftOut: LeftOutSection
       if ((event.target as Element).closest('a, button, summary, label')) event.preventDefault();
       post({ type: 'editor:select', position });
     };
+    // Inline editing (editor/inline.ts): a double-click asks the editor which prop shows the text.
+    let asked: { element: HTMLElement; position: number } | undefined;
+    const onDoubleClick = (event: MouseEvent) => {
+      const element = event.target instanceof HTMLElement ? event.target : undefined;
+      const position = element ? positionOf(element, sections) : undefined;
+      const text = element?.textContent?.trim();
+      if (!element || position === undefined || !text || element.isContentEditable) return;
+      event.preventDefault();
+      const props = sections.find((section) => positionOfKey(section.key) === position)?.props;
+      asked = { element, position };
+      post({ type: 'editor:inline', position, text, shownAt: pathsOfText(props, text).map((path) => [...path]) });
+    };
+    const edit = (element: HTMLElement, position: number, pointer: string) => {
+      const before = element.textContent ?? '';
+      element.contentEditable = 'plaintext-only';
+      element.classList.add('editor-preview--editing');
+      element.focus();
+      getSelection()?.selectAllChildren(element);
+      const finish = (commit: boolean) => {
+        element.removeEventListener('keydown', onKey);
+        element.removeEventListener('blur', onBlur);
+        element.removeAttribute('contenteditable');
+        element.classList.remove('editor-preview--editing');
+        const value = (element.textContent ?? '').trim();
+        if (!commit || !value) element.textContent = before;
+        else if (value !== before.trim()) post({ type: 'editor:inline-commit', position, pointer, value });
+      };
+      const onKey = (event: KeyboardEvent) => {
+        if (event.key === 'Enter' || event.key === 'Escape') {
+          event.preventDefault();
+          finish(event.key === 'Enter');
+        }
+      };
+      const onBlur = () => finish(true);
+      element.addEventListener('keydown', onKey);
+      element.addEventListener('blur', onBlur);
+    };
     const onMessage = (event: MessageEvent<PreviewMessage>) => {
       const message = event.data;
-      if (event.origin !== window.location.origin || message?.type !== 'editor:highlight') return;
+      if (event.origin !== window.location.origin) return;
+      if (message?.type === 'editor:inline-open' && asked?.position === message.position) {
+        edit(asked.element, message.position, message.pointer);
+        asked = undefined;
+        return;
+      }
+      if (message?.type !== 'editor:highlight') return;
       renderedSections().forEach((el, index) => {
         const key = sections[index]?.key;
         const selected = key !== undefined && positionOfKey(key) === message.position;
@@ -65,9 +109,11 @@ function useEditorBridge(sections: PageData['sections'], leftOut: LeftOutSection
       });
     };
     document.addEventListener('click', onClick, true);
+    document.addEventListener('dblclick', onDoubleClick, true);
     window.addEventListener('message', onMessage);
     return () => {
       document.removeEventListener('click', onClick, true);
+      document.removeEventListener('dblclick', onDoubleClick, true);
       window.removeEventListener('message', onMessage);
     };
   }, [sections]);
@@ -110,7 +156,10 @@ export default function Preview(props: { loaderData: PageData }) {
   return (
     <>
       {/* Outline of the section selected in the editor (a dev page: an inline style is fine here). */}
-      <style>{'.editor-preview--selected{outline:3px dashed #e2007a;outline-offset:-3px}'}</style>
+      <style>
+        {'.editor-preview--selected{outline:3px dashed #e2007a;outline-offset:-3px}' +
+          '.editor-preview--editing{outline:3px solid #e2007a;outline-offset:2px;background:#fff;color:#1b2433;cursor:text}'}
+      </style>
       <LeftOut sections={leftOut} />
       <Page {...(props as Parameters<typeof Page>[0])} />
     </>

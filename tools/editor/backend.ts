@@ -8,7 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { constants } from 'node:fs';
-import { open, writeFile } from 'node:fs/promises';
+import { lstat, open } from 'node:fs/promises';
 import path from 'node:path';
 import { LRUCache } from 'lru-cache';
 import { data } from 'react-router';
@@ -109,6 +109,8 @@ interface Draft {
 export function createEditorBackend(options: EditorBackendOptions): DevEditorBackend {
   const dir = path.resolve(options.definitionsDir);
   const drafts = new LRUCache<string, Draft>({ max: 50 });
+  // New pages until their first Save (file name → text): nothing is on disk or served before it.
+  const unsaved = new Map<string, { file: string; text: string; routes: string[]; layout?: string }>();
   // Pickers ask again on every change: the same sample for a few seconds.
   const samples = new LRUCache<string, Promise<unknown>>({ max: 200, ttl: 5_000 });
   const read: Read = (readPath, query) => {
@@ -174,12 +176,16 @@ export function createEditorBackend(options: EditorBackendOptions): DevEditorBac
   }
 
   /** Writes `text` into the file itself (created if new), never through a symbolic link; its new time. */
-  async function write(abs: string, text: string): Promise<number> {
+  /** Writes the file; `create`: only if there is none yet (a new page's first Save). */
+  async function write(abs: string, text: string, create = false): Promise<number> {
     let handle;
     try {
-      handle = await open(abs, constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | constants.O_NOFOLLOW, 0o644);
+      const flags = constants.O_WRONLY | constants.O_CREAT | constants.O_NOFOLLOW | (create ? constants.O_EXCL : constants.O_TRUNC);
+      handle = await open(abs, flags, 0o644);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ELOOP') throw symbolicLink(abs);
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST')
+        throw new EditorError(409, `${path.basename(abs)} was created on disk meanwhile: choose another file name for this page`);
       throw error;
     }
     try {
@@ -213,17 +219,31 @@ export function createEditorBackend(options: EditorBackendOptions): DevEditorBac
   return {
     list(): EditorListEntry[] {
       const index = options.definitions();
-      return index.files.map((file) => {
-        const definition = index.definitions.find((d) => d.file === file);
-        return {
-          file,
-          name: path.basename(file),
-          routes: definition?.routes ?? [],
-          layout: definition?.layout,
-          served: Boolean(definition),
-          issues: index.issues.filter((issue) => issue.file === file).map(editorIssue),
-        };
-      });
+      const fresh = [...unsaved.entries()]
+        .filter(([, page]) => !index.files.includes(page.file))
+        .map(([name, page]): EditorListEntry => ({
+          file: page.file,
+          name,
+          routes: page.routes,
+          layout: page.layout,
+          served: false,
+          issues: [],
+          unsaved: true,
+        }));
+      return [
+        ...fresh,
+        ...index.files.map((file) => {
+          const definition = index.definitions.find((d) => d.file === file);
+          return {
+            file,
+            name: path.basename(file),
+            routes: definition?.routes ?? [],
+            layout: definition?.layout,
+            served: Boolean(definition),
+            issues: index.issues.filter((issue) => issue.file === file).map(editorIssue),
+          };
+        }),
+      ];
     },
 
     async catalog() {
@@ -240,10 +260,12 @@ export function createEditorBackend(options: EditorBackendOptions): DevEditorBac
       if (!FILE_NAME.test(name)) return undefined;
       const abs = path.join(dir, name);
       // A symbolic link is not a file of the folder: not found, like in the list.
-      const found = await current(abs).catch((error: unknown) => {
+      const onDisk = await current(abs).catch((error: unknown) => {
         if (error instanceof EditorError) return undefined;
         throw error;
       });
+      const fresh = unsaved.get(name);
+      const found = onDisk ?? (fresh && { text: fresh.text, mtimeMs: 0 });
       if (!found) return undefined;
       const file = path.relative(projectRoot, abs);
       let definition: DefinitionDraft | undefined;
@@ -307,14 +329,20 @@ export function createEditorBackend(options: EditorBackendOptions): DevEditorBac
         const prepared = await prepare(req);
         const { abs, file, before } = prepared;
         if (before && before.mtimeMs !== req.mtimeMs) {
-          return { status: 409, body: { saved: false, error: changedOnDisk(file) } };
+          // A new page (0) whose file appeared meanwhile, or a file changed since it was opened.
+          const error =
+            req.mtimeMs === 0
+              ? `${path.basename(abs)} was created on disk meanwhile: choose another file name for this page`
+              : changedOnDisk(file);
+          return { status: 409, body: { saved: false, error } };
         }
         const { text, issues } = await render(prepared);
         if (issues.length && !req.anyway) return { status: 422, body: { saved: false, text, issues } };
         // Saving what is already there leaves the file (and its time) alone.
         let mtimeMs = before?.mtimeMs ?? 0;
         if (text !== before?.text) {
-          mtimeMs = await write(abs, text);
+          mtimeMs = await write(abs, text, !before && req.mtimeMs === 0);
+          unsaved.delete(path.basename(abs));
           options.reload?.();
         }
         return { status: 200, body: { saved: true, text, mtimeMs, issues } };
@@ -358,16 +386,22 @@ export function createEditorBackend(options: EditorBackendOptions): DevEditorBac
       const project = { validator: index.validator, contract: index.contract, definitionsDir: dir, files, site, brand };
       const plan = await planPage(input, project, { allowNoBlocks: true });
       if (plan.errors.length) return { status: 422, body: { errors: plan.errors } };
-      try {
-        // "wx": never over a file that appeared since the plan was made, nor through a symbolic
-        // link (O_EXCL fails on one, even on a link to nowhere).
-        await writeFile(path.resolve(projectRoot, plan.file), plan.text, { flag: 'wx' });
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-        return { status: 422, body: { errors: [`${plan.file} already exists: choose another name`] } };
-      }
-      options.reload?.();
-      return { status: 201, body: { name: path.basename(plan.file), file: plan.file } };
+      const name = path.basename(plan.file);
+      // Anything of that name, a link to nowhere included, is there already.
+      if (
+        await lstat(path.resolve(projectRoot, plan.file)).then(
+          () => true,
+          () => false,
+        )
+      )
+        return { status: 422, body: { errors: [`${plan.file} already exists: choose another file name`] } };
+      if (unsaved.has(name))
+        return { status: 422, body: { errors: [`${name} is a new page not saved yet: open it, or choose another name`] } };
+      // Nothing is written yet: the page is a draft (not on disk, not served) until its first Save,
+      // which creates the file only if none appeared meanwhile.
+      const planned = plan.definition as { route?: string | string[]; layout?: string };
+      unsaved.set(name, { file: plan.file, text: plan.text, routes: ([] as string[]).concat(planned.route ?? []), layout: planned.layout });
+      return { status: 201, body: { name, file: plan.file } };
     },
   };
 }

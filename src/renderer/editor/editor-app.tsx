@@ -6,6 +6,7 @@
  */
 import { useCallback, useEffect, useEffectEvent, useReducer, useRef, useState, type CSSProperties } from 'react';
 import { AddBlock } from './add-block.tsx';
+import { inlineTarget, withTextAt } from './inline.ts';
 import { Outline } from './outline.tsx';
 import { PageSettings } from './page-form.tsx';
 import { Publish } from './publish.tsx';
@@ -99,11 +100,39 @@ export function EditorApp({ session, definition }: { session: EditorSession; def
     if (propsPane.current) propsPane.current.scrollTop = 0;
   }, [shownProps]);
 
+  // What a double-click in the preview found (inline editing): said beside the preview.
+  const [inlineNote, setInlineNote] = useState('');
+  const onPreviewMessage = useEffectEvent((message: PreviewMessage) => {
+    if (message.type === 'editor:select') dispatch({ type: 'select', selection: { kind: 'section', index: message.position } });
+    if (message.type === 'editor:left-out') setLeftOut(message.sections);
+    if (message.type === 'editor:inline') {
+      const section = state.draft.sections[message.position];
+      if (!section) return;
+      dispatch({ type: 'select', selection: { kind: 'section', index: message.position } });
+      const target = inlineTarget(section, message.text, message.shownAt);
+      if (target.kind === 'fixed') {
+        setInlineNote('Editing in the preview: Enter keeps the text, Escape leaves it as it was.');
+        frame.current?.contentWindow?.postMessage(
+          { type: 'editor:inline-open', position: message.position, pointer: target.pointer } satisfies PreviewMessage,
+          window.location.origin,
+        );
+      } else if (target.kind === 'bound')
+        setInlineNote(
+          `That text comes from content (${target.pointer.slice(1)} is bound): change its binding in the properties, or switch it to a fixed value there.`,
+        );
+      else setInlineNote('That text is not one fixed text of the section: change it in the properties.');
+    }
+    if (message.type === 'editor:inline-commit') {
+      const section = state.draft.sections[message.position];
+      if (!section) return;
+      dispatch({ type: 'set-section', index: message.position, section: withTextAt(section, message.pointer, message.value) });
+      setInlineNote('');
+    }
+  });
   useEffect(() => {
     const onMessage = (event: MessageEvent<PreviewMessage>) => {
-      if (event.origin !== window.location.origin || event.source !== frame.current?.contentWindow) return;
-      if (event.data?.type === 'editor:select') dispatch({ type: 'select', selection: { kind: 'section', index: event.data.position } });
-      if (event.data?.type === 'editor:left-out') setLeftOut(event.data.sections);
+      if (event.origin !== window.location.origin || event.source !== frame.current?.contentWindow || !event.data?.type) return;
+      onPreviewMessage(event.data);
     };
     window.addEventListener('message', onMessage);
     return () => window.removeEventListener('message', onMessage);
@@ -181,6 +210,7 @@ export function EditorApp({ session, definition }: { session: EditorSession; def
           )}
         </div>
         <p className="editor__status" role="status">
+          {sync.onDisk ? '' : 'New page: it is not on disk and not served until you save it. '}
           {restored && sync.saveState.kind === 'dirty'
             ? 'Unsaved changes from your last visit were restored (Undo goes back to the file on disk). '
             : ''}
@@ -255,6 +285,9 @@ export function EditorApp({ session, definition }: { session: EditorSession; def
                 />
               </label>
             )}
+            <p className="editor__preview-note" role="status">
+              {inlineNote || 'Click a section to select it; double-click a text to edit it in place.'}
+            </p>
             <label className="editor__preview-path">
               Preview URL <input value={path} onChange={(e) => setPreviewPath(e.target.value)} spellCheck={false} />
             </label>

@@ -71,6 +71,7 @@ export interface EditorSession {
   name: string;
   /** The text on disk when opened, and its modification time (the save refuses if it changed). */
   text: string;
+  /** 0 for a new page not saved yet (its first Save creates the file, never over another). */
   mtimeMs: number;
   /** JSON.parse(text), or undefined when the file is not JSON (the editor then only lists the problem). */
   definition?: DefinitionDraft;
@@ -177,6 +178,8 @@ export interface EditorListEntry {
   layout?: string;
   served: boolean;
   issues: EditorIssue[];
+  /** A new page made by "New page" and not saved yet: nothing on disk, not served. */
+  unsaved?: boolean;
 }
 
 /** Messages between the editor and its preview frame (window.postMessage, same origin). */
@@ -184,7 +187,13 @@ export type PreviewMessage =
   | { type: 'editor:select'; position: number }
   | { type: 'editor:highlight'; position: number | undefined }
   /** The sections the previewed page leaves out, and why (sent on each load of the preview). */
-  | { type: 'editor:left-out'; sections: LeftOutSection[] };
+  | { type: 'editor:left-out'; sections: LeftOutSection[] }
+  /** A double-click on a text of a section: the text, and where the rendered props have it. */
+  | { type: 'editor:inline'; position: number; text: string; shownAt: (string | number)[][] }
+  /** Editor → preview: edit that text in place; it is the fixed prop at `pointer`. */
+  | { type: 'editor:inline-open'; position: number; pointer: string }
+  /** Preview → editor: the text edited in place. */
+  | { type: 'editor:inline-commit'; position: number; pointer: string; value: string };
 
 /**
  * The development server's editor (tools/editor/backend.ts), handed to the routes through the load

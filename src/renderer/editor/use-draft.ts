@@ -38,6 +38,8 @@ export interface DraftSync {
   /** Writes the draft; true when it is on disk (false: refused or failed, `saveState` says why). */
   save: (anyway?: boolean) => Promise<boolean>;
   saveState: SaveState;
+  /** The file exists: false for a new page until its first Save. */
+  onDisk: boolean;
   /** The server could not be reached or refused the draft. */
   error?: string;
 }
@@ -52,6 +54,7 @@ export function useDraftSync(session: EditorSession, draft: DefinitionDraft | un
   const [checking, setChecking] = useState(false);
   const [error, setError] = useState<string>();
   const [saveState, setSaveState] = useState<SaveState>({ kind: 'clean' });
+  const [onDisk, setOnDisk] = useState(session.mtimeMs !== 0);
   const mtime = useRef(session.mtimeMs);
   const saved = useRef(JSON.stringify(session.definition));
   const latest = useRef(0);
@@ -113,6 +116,7 @@ export function useDraftSync(session: EditorSession, draft: DefinitionDraft | un
           saved.current = JSON.stringify(draft);
           sessionStorage.removeItem(storageKey(session.file));
           setSaveState({ kind: 'saved', at: new Date() });
+          setOnDisk(true);
           if (body.issues) setResult((r) => ({ ...r, issues: body.issues ?? [], text: body.text ?? r.text }));
           return true;
         } else if (status === 409)
@@ -129,7 +133,7 @@ export function useDraftSync(session: EditorSession, draft: DefinitionDraft | un
     [draft, session.file],
   );
 
-  return { ...result, checking, save, saveState, error };
+  return { ...result, checking, save, saveState, onDisk, error };
 }
 
 /** An unsaved draft of this file kept by an earlier visit of the tab, if the file has not changed since. */
