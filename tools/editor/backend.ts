@@ -91,6 +91,9 @@ function symbolicLink(abs: string): EditorError {
 /** A definition file name the editor reads and writes: lower-case words, directly in the folder. */
 const FILE_NAME = /^[a-z0-9][a-z0-9-]*\.json$/;
 
+/** Why a new page's first Save did not create its file. */
+const createdMeanwhile = (abs: string) => `${path.basename(abs)} was created on disk meanwhile: choose another file name for this page`;
+
 /** Why a draft of `file` must not be saved over it (the editor offers to reload it from disk). */
 const changedOnDisk = (file: string) =>
   `${file} changed on disk since you opened it (another editor, git or a teammate): saving now would overwrite that change.`;
@@ -184,8 +187,7 @@ export function createEditorBackend(options: EditorBackendOptions): DevEditorBac
       handle = await open(abs, flags, 0o644);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ELOOP') throw symbolicLink(abs);
-      if ((error as NodeJS.ErrnoException).code === 'EEXIST')
-        throw new EditorError(409, `${path.basename(abs)} was created on disk meanwhile: choose another file name for this page`);
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw new EditorError(409, createdMeanwhile(abs));
       throw error;
     }
     try {
@@ -330,10 +332,7 @@ export function createEditorBackend(options: EditorBackendOptions): DevEditorBac
         const { abs, file, before } = prepared;
         if (before && before.mtimeMs !== req.mtimeMs) {
           // A new page (0) whose file appeared meanwhile, or a file changed since it was opened.
-          const error =
-            req.mtimeMs === 0
-              ? `${path.basename(abs)} was created on disk meanwhile: choose another file name for this page`
-              : changedOnDisk(file);
+          const error = req.mtimeMs === 0 ? createdMeanwhile(abs) : changedOnDisk(file);
           return { status: 409, body: { saved: false, error } };
         }
         const { text, issues } = await render(prepared);

@@ -196,7 +196,10 @@ export function EditorApp({ session, definition }: { session: EditorSession; def
           <Publish
             file={session.name}
             route={Array.isArray(state.draft.route) ? String(state.draft.route[0] ?? '') : String(state.draft.route ?? session.name)}
-            saveFirst={() => (sync.saveState.kind === 'clean' || sync.saveState.kind === 'saved' ? Promise.resolve(true) : sync.save())}
+            // A new page is saved first too: there is nothing on disk to publish before its first Save.
+            saveFirst={() =>
+              sync.onDisk && (sync.saveState.kind === 'clean' || sync.saveState.kind === 'saved') ? Promise.resolve(true) : sync.save()
+            }
           />
           {sync.issues.length > 0 && (
             <button
