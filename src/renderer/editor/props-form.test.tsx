@@ -280,6 +280,38 @@ describe('SectionProps', () => {
     expect(last(onChange)).toEqual({ block: 'card-grid', items: [{ title: 'Plan A', highlight: true }] });
   });
 
+  it('every control of every block names only descriptions that are on the page (issue 22: rjsf named __help ids)', () => {
+    const missing: string[] = [];
+    const kinds = new Set<string>();
+    for (const name of Object.keys(blocks)) {
+      const { unmount } = render(
+        <Editor initial={{ block: name }} issues={[issue('/sections/0', 'must have "heading"')]} onChange={vi.fn()} />,
+      );
+      for (const control of document.querySelectorAll('input, select, textarea')) {
+        kinds.add(control.tagName === 'INPUT' ? `input ${(control as HTMLInputElement).type}` : control.tagName.toLowerCase());
+        for (const id of (control.getAttribute('aria-describedby') ?? '').split(/\s+/).filter(Boolean))
+          if (!document.getElementById(id)) missing.push(`${name}: #${control.id} → ${id}`);
+      }
+      unmount();
+    }
+    expect(missing).toEqual([]);
+    // Each kind of control the editor draws was looked at.
+    expect([...kinds]).toEqual(expect.arrayContaining(['input text', 'input number', 'input checkbox', 'select', 'textarea']));
+  });
+
+  it('a choice of values writes the value chosen, and the empty choice leaves the prop out', () => {
+    const onChange = vi.fn();
+    render(<Editor initial={{ block: 'banner', heading: 'x' }} onChange={onChange} />);
+    const size = screen.getByRole('combobox', { name: 'Size' });
+    const compact = within(size)
+      .getAllByRole('option')
+      .find((option) => option.textContent !== 'Default: page')!;
+    fireEvent.change(size, { target: { value: (compact as HTMLOptionElement).value } });
+    expect(last(onChange)).toEqual({ block: 'banner', heading: 'x', size: compact.textContent });
+    fireEvent.change(size, { target: { value: '' } });
+    expect(last(onChange)).toEqual({ block: 'banner', heading: 'x' });
+  });
+
   it('a binding without a form of its own ($switch) is edited as JSON', () => {
     const onChange = vi.fn();
     const heading = { $switch: 'page.type', cases: { blog: 'Blog' }, default: 'News' };

@@ -10,7 +10,6 @@ import {
   type ObjectFieldTemplateProps,
   type RJSFSchema,
   type TemplatesType,
-  type WidgetProps,
 } from '@rjsf/utils';
 import validator from '@rjsf/validator-ajv8';
 import { useId, useMemo, useState, type ReactNode } from 'react';
@@ -31,6 +30,7 @@ import {
 } from './schema-ui.ts';
 import type { JsonSchema } from '../schema-store.ts';
 import type { BlockInfo, EditorIssue, FieldInfo, SectionDraft } from './types.ts';
+import { BaseInputTemplate, CheckboxWidget, describedByIds, SelectWidget, TextareaWidget } from './widgets.tsx';
 
 /** What every field of a props form needs beyond rjsf's props. */
 export interface EditorFormContext {
@@ -66,7 +66,7 @@ function SourceTemplate(props: FieldTemplateProps<unknown, RJSFSchema, EditorFor
   const bound = switchable && (draft !== null || isBindingNode(formData));
   const helpId = `${id}__description`;
   const errorId = `${id}__error`;
-  const describedBy = [rawDescription && helpId, rawErrors.length > 0 && errorId].filter(Boolean).join(' ') || undefined;
+  const describedBy = describedByIds(id, rawDescription, rawErrors);
   const set = (value: unknown) => onChange(value, path);
   const update = (next: Json) => {
     setDraft(isComplete(next) ? null : next);
@@ -175,41 +175,11 @@ function ObjectTemplate({ properties, schema, uiSchema, formData, onAddProperty 
   );
 }
 
-/**
- * A yes/no prop: the box alone. The field template gives it its label and help once (rjsf's own
- * checkbox repeats both: "Highlight" and its help showed twice).
- */
-function CheckboxWidget({
-  id,
-  value,
-  disabled,
-  readonly,
-  schema,
-  rawErrors,
-  onChange,
-  onBlur,
-  onFocus,
-}: WidgetProps<unknown, RJSFSchema, EditorFormContext>) {
-  // Only what the field template renders (its help and its errors), no id that is not on the page.
-  const describedBy = [schema.description && `${id}__description`, rawErrors?.length && `${id}__error`].filter(Boolean).join(' ');
-  return (
-    <input
-      type="checkbox"
-      id={id}
-      checked={value === true}
-      disabled={disabled || readonly}
-      aria-describedby={describedBy || undefined}
-      onChange={(event) => onChange(event.target.checked)}
-      onBlur={(event) => onBlur(id, event.target.checked)}
-      onFocus={(event) => onFocus(id, event.target.checked)}
-    />
-  );
-}
-
-const WIDGETS = { CheckboxWidget };
+const WIDGETS = { CheckboxWidget, SelectWidget, TextareaWidget };
 
 const TEMPLATES: Partial<TemplatesType<unknown, RJSFSchema, EditorFormContext>> = {
   FieldTemplate: SourceTemplate,
+  BaseInputTemplate,
   ObjectFieldTemplate: ObjectTemplate,
   ArrayFieldTemplate: ArrayTemplate,
   ButtonTemplates: {
