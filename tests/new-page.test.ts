@@ -1,9 +1,12 @@
 /** npm run new-page, planning (tools/new-page/plan.ts): checks without writing anything (the full flow is tests/new-page.e2e.test.ts). */
+import { existsSync } from 'node:fs';
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import prettier from 'prettier';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { blockNames } from '../src/blocks/registry.ts';
+import { withBrand } from '../src/renderer/brand.ts';
 import { projectRoot } from '../tools/lib/project.ts';
 import { loadProject, nameFromRoute, planPage, schemaReference, type Project } from '../tools/new-page/plan.ts';
 import { ask, type Prompter } from '../tools/new-page/prompts.ts';
@@ -117,6 +120,40 @@ describe('npm run new-page (planning)', { timeout: 30_000 }, () => {
       'Page',
       'Description',
     ]);
+  });
+
+  it('starts a page with images the site serves and links that go to its own pages (issue 22)', async () => {
+    const plan = await planPage({ route: '/zz-starter', blocks: [...blockNames], name: 'zz-starter' }, project);
+    expect(plan.errors).toEqual([]);
+    const strings: [string, string][] = [];
+    const walk = (value: unknown, key = ''): void => {
+      if (typeof value === 'string') strings.push([key, value]);
+      else if (Array.isArray(value)) value.forEach((entry) => walk(entry, key));
+      else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) walk(v, k);
+    };
+    walk(plan.definition.sections);
+    // Every file the starter content names is one the site serves from public/ (no sample host).
+    const files = strings.filter(([, value]) => /\.(?:svg|png|jpe?g|webp|pdf)$/i.test(value)).map(([, value]) => value);
+    expect(files.length).toBeGreaterThan(5);
+    expect(files.filter((file) => !file.startsWith('/') || !existsSync(path.join(projectRoot, 'public', file)))).toEqual([]);
+    // Every link goes to a page a definition serves by a fixed route (or is an anchor, phone or e-mail).
+    const routes = new Set(
+      project.files.flatMap(({ text }) =>
+        ([] as string[])
+          .concat((JSON.parse(text) as { route?: string | string[] }).route ?? [])
+          .map((route) => withBrand(route, project.brand)),
+      ),
+    );
+    routes.add('/zz-starter');
+    const hrefs = strings.filter(([key]) => key === 'href').map(([, href]) => href);
+    expect(hrefs.length).toBeGreaterThan(5);
+    expect(hrefs.filter((href) => !/^(?:#|tel:|mailto:)/.test(href) && !routes.has(href.split(/[?#]/)[0].replace(/(.)\/$/, '$1')))).toEqual(
+      [],
+    );
+    // The author is told which example links were redirected home.
+    expect(plan.notes.join('\n')).toContain(
+      'card-grid: example links to pages this site does not have point to / (were /blog/five-signs-lease-data)',
+    );
   });
 
   it('gives pages without a page source a title', async () => {

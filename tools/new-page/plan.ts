@@ -155,11 +155,11 @@ export async function planPage(input: NewPageInput, project: Project, options: {
 
   // Route: well-formed, not reserved, not taken.
   const concrete = withBrand(route, brand);
+  const { definitions } = validator.validate(files, project.site);
   if (!ROUTE.test(route)) errors.push(`route "${route}" must start with / and use only letters, digits, - _ . / and :params`);
   else if (RESERVED_ROUTES.some((re) => re.test(concrete)))
     errors.push(`route "${route}" is reserved by the site (/api, /assets, /__catalog)`);
   else {
-    const { definitions } = validator.validate(files, project.site);
     for (const def of definitions) {
       for (const existing of def.routes) {
         if (normalizeRoute(existing) === normalizeRoute(concrete)) errors.push(`route "${route}" is already defined in ${def.file}`);
@@ -220,6 +220,13 @@ export async function planPage(input: NewPageInput, project: Project, options: {
     return undefined;
   };
 
+  // Where starter content may link: the pages the site serves by a fixed route, this one included.
+  const fixedRoutes = new Set(
+    [...definitions.flatMap((def) => def.routes), concrete].filter((r) => !/[:*]/.test(r)).map((r) => normalizeRoute(r)),
+  );
+  const served = (pathname: string) => fixedRoutes.has(normalizeRoute(pathname));
+  const home = served('/') ? '/' : concrete;
+
   const sections: Record<string, unknown>[] = [];
   if (!errors.length) {
     for (const block of blocks) {
@@ -243,8 +250,14 @@ export async function planPage(input: NewPageInput, project: Project, options: {
         }
         notes.push(`${block}: bound to the content (${bound.join(', ')})`);
       } else {
+        const replaced: string[] = [];
+        keepLinksOnSite(fixture, served, home, replaced);
         Object.assign(section, fixture);
         notes.push(`${block}: example content from src/blocks/${block}/fixture.ts; replace it with literals or bindings`);
+        if (replaced.length)
+          notes.push(
+            `${block}: example links to pages this site does not have point to ${home} (were ${[...new Set(replaced)].join(', ')})`,
+          );
       }
       sections.push(section);
     }
@@ -284,6 +297,35 @@ export async function planPage(input: NewPageInput, project: Project, options: {
     for (const issue of issues.filter((i) => i.file === file)) errors.push(formatIssue(issue));
   }
   return { file, definition, text, notes, errors, warnings };
+}
+
+/**
+ * A fixture's example links go where this site goes. A fixture links to its sample site's pages,
+ * which this site may not have, and to hosts that do not exist (reserved .example names): those
+ * become `home`. Links to a page served by a fixed route, in-page anchors, phone and e-mail links
+ * stay. Every link target in the block schemas is an `href` (common.schema.json#/$defs/href).
+ * Changes `value` in place; `replaced` collects the targets it replaced.
+ */
+export function keepLinksOnSite(value: unknown, served: (pathname: string) => boolean, home: string, replaced: string[]): void {
+  if (Array.isArray(value)) {
+    for (const entry of value) keepLinksOnSite(entry, served, home, replaced);
+    return;
+  }
+  if (!value || typeof value !== 'object') return;
+  const record = value as Record<string, unknown>;
+  for (const [key, entry] of Object.entries(record)) {
+    if (key !== 'href' || typeof entry !== 'string') keepLinksOnSite(entry, served, home, replaced);
+    else if (!linkResolves(entry, served)) {
+      replaced.push(entry);
+      record[key] = home;
+    }
+  }
+}
+
+function linkResolves(href: string, served: (pathname: string) => boolean): boolean {
+  if (href.startsWith('#') || /^(?:mailto|tel):/i.test(href)) return true;
+  if (!href.startsWith('/') || href.startsWith('//')) return false;
+  return served(new URL(href, 'http://site.invalid').pathname);
 }
 
 function isSetting(store: SchemaStore, loc: Located): boolean {

@@ -1,12 +1,12 @@
 import type { BannerBlockProps } from '../../generated/blocks.ts';
-import { sampleFile } from '../fixture-helpers.ts';
+import { PLACEHOLDER_IMAGE } from '../fixture-helpers.ts';
 
 export const fixture: BannerBlockProps = {
   heading: 'Lease & Contract Management',
   subheading: 'Tower-company suite',
   text: 'Every site lease, renewal and escalation in one place.',
-  image: sampleFile('banners/lease.svg'),
-  imageMobile: sampleFile('banners/lease-mobile.svg'),
+  image: PLACEHOLDER_IMAGE,
+  imageMobile: PLACEHOLDER_IMAGE,
   cta: { label: 'Request Demo', href: '/talk-to-us' },
   size: 'page',
 };

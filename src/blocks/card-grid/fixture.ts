@@ -1,5 +1,5 @@
 import type { CardGridBlockProps } from '../../generated/blocks.ts';
-import { sampleFile } from '../fixture-helpers.ts';
+import { PLACEHOLDER_IMAGE } from '../fixture-helpers.ts';
 
 export const fixture: CardGridBlockProps = {
   heading: { title: 'Latest Resources', subtitle: 'Insights from the field' },
@@ -11,7 +11,7 @@ export const fixture: CardGridBlockProps = {
       label: 'Business',
       date: '2026-03-14',
       text: 'Escalation clauses and missed renewals add up.',
-      image: sampleFile('blog/lease.svg'),
+      image: PLACEHOLDER_IMAGE,
       link: { label: 'Read Full Article', href: '/blog/five-signs-lease-data' },
     },
     { title: 'Billing accuracy at scale', label: 'Products', date: '2026-02-01', text: 'How telcos reach 100%.' },

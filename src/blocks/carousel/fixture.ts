@@ -1,5 +1,5 @@
 import type { CarouselBlockProps } from '../../generated/blocks.ts';
-import { sampleFile } from '../fixture-helpers.ts';
+import { PLACEHOLDER_IMAGE } from '../fixture-helpers.ts';
 
 export const fixture: CarouselBlockProps = {
   heading: { title: 'Our Strengths', subtitle: 'One platform for towers, telecom and subscriptions' },
@@ -10,9 +10,9 @@ export const fixture: CarouselBlockProps = {
     {
       title: 'Lease & Contract Management',
       text: 'Every lease, renewal and escalation in one place.',
-      image: sampleFile('icons/lease.svg'),
+      image: PLACEHOLDER_IMAGE,
     },
-    { title: 'AI-powered Asset Tracking', text: 'Know where every asset is.', image: sampleFile('icons/asset.svg') },
-    { title: 'Revenue Management', text: 'Bill every tenant correctly.', image: sampleFile('icons/revenue.svg') },
+    { title: 'AI-powered Asset Tracking', text: 'Know where every asset is.', image: PLACEHOLDER_IMAGE },
+    { title: 'Revenue Management', text: 'Bill every tenant correctly.', image: PLACEHOLDER_IMAGE },
   ],
 };

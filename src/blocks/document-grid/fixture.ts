@@ -1,13 +1,13 @@
 import type { DocumentGridBlockProps } from '../../generated/blocks.ts';
-import { sampleFile } from '../fixture-helpers.ts';
+import { PLACEHOLDER_DOCUMENT, PLACEHOLDER_IMAGE } from '../fixture-helpers.ts';
 
 export const fixture: DocumentGridBlockProps = {
   heading: { title: 'Brochures' },
   documents: [
     {
       title: 'Lease & Contract Management',
-      image: sampleFile('docs/lease.svg'),
-      pdf: sampleFile('brochures/lease.pdf'),
+      image: PLACEHOLDER_IMAGE,
+      pdf: PLACEHOLDER_DOCUMENT,
     },
     { title: 'Orchestration Platform', link: { label: 'Get it by e-mail', href: '/pdf-download-form?id=2' } },
   ],

@@ -1,5 +1,5 @@
 import type { TileTabsBlockProps } from '../../generated/blocks.ts';
-import { sampleFile } from '../fixture-helpers.ts';
+import { PLACEHOLDER_IMAGE } from '../fixture-helpers.ts';
 
 export const fixture: TileTabsBlockProps = {
   heading: { title: 'Our Partners' },
@@ -13,13 +13,13 @@ export const fixture: TileTabsBlockProps = {
     {
       category: 1,
       title: 'Northwind Cloud',
-      image: sampleFile('partners/northwind.svg'),
+      image: PLACEHOLDER_IMAGE,
       dialog: { html: '<p>Hosting for our SaaS platforms.</p>', link: { label: 'Visit Partner Site', href: 'https://northwind.example' } },
     },
     {
       category: 2,
       title: 'Arclight Consulting',
-      image: sampleFile('partners/arclight.svg'),
+      image: PLACEHOLDER_IMAGE,
       dialog: { html: '<p>Delivery partner.</p>' },
     },
     {
