@@ -6,14 +6,13 @@
  * definitions answers as it does for the sample brand. Nothing but site.config.json names the brand.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DEFAULT_CONTENT_PASSWORD, DEFAULT_CONTENT_USER } from '../src/server/config.ts';
 import { startContentService, type RunningContentService } from '../tools/content-service/server.ts';
-import { projectRoot } from '../tools/lib/project.ts';
 import { concreteUrl, definitionRoutes } from './e2e/routes.ts';
+import { buildProject, copyProject } from './e2e/project-copy.ts';
 import { spawnSite, type ChildSite } from './e2e/servers.ts';
 
 const BRAND = 'northwind';
@@ -27,22 +26,6 @@ let sampleBrand: string;
 let content: RunningContentService;
 let site: ChildSite;
 
-/** The project's files as git sees them (tracked, and new ones not ignored), copied; node_modules linked. */
-async function copyProject(): Promise<string> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'brand-e2e-'));
-  const listed = spawnSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], { cwd: projectRoot, encoding: 'utf8' });
-  if (listed.status !== 0) throw new Error(`git ls-files failed: ${listed.stderr}`);
-  for (const file of listed.stdout.split('\0').filter(Boolean)) {
-    // A tracked file deleted in the working tree is not part of it.
-    const bytes = await readFile(path.join(projectRoot, file)).catch(() => undefined);
-    if (!bytes) continue;
-    await mkdir(path.dirname(path.join(dir, file)), { recursive: true });
-    await writeFile(path.join(dir, file), bytes);
-  }
-  await symlink(path.join(projectRoot, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
-  return dir;
-}
-
 function run(command: string, args: string[], env: Record<string, string> = {}) {
   return spawnSync(command, args, { cwd: copy, encoding: 'utf8', env: { ...process.env, ...env } });
 }
@@ -53,14 +36,12 @@ const get = async (url: string, headers: Record<string, string> = {}) => {
 };
 
 beforeAll(async () => {
-  copy = await copyProject();
+  copy = await copyProject('brand-e2e-');
   const config = JSON.parse(await readFile(path.join(copy, 'site.config.json'), 'utf8')) as { brand: string; name: string };
   sampleBrand = config.brand;
   siteText = `${JSON.stringify({ ...config, brand: BRAND, name: 'Northwind' }, null, 2)}\n`;
   await writeFile(path.join(copy, 'site.config.json'), siteText);
-  // Vitest sets NODE_ENV=test, which would make Vite build a development bundle.
-  const build = run('npx', ['react-router', 'build'], { NODE_ENV: 'production' });
-  if (build.status !== 0) throw new Error(`build failed:\n${build.stdout}\n${build.stderr}`);
+  buildProject(copy);
   content = await startContentService({ port: 0, brand: BRAND });
   site = await spawnSite({ CONTENT_API_BASE: content.url, EMBEDDED_CONTENT_SERVICE: '0' }, 'production', copy);
 }, 300_000);

@@ -18,7 +18,7 @@ type Definition = Json & { sections: Json[] };
 const samples: Record<string, unknown> = {
   '/api/page/about-us': { page_data: { name: 'About Veltrix', page_title: 'About', content: `<p>${'long '.repeat(60)}</p>` } },
   '/api/page/privacy-policy': { page_data: { name: 'Privacy Policy', page_title: 'Privacy', content: '<p>Little.</p>' } },
-  '/api/blog_list': { list: { data: [{ slug: 'first-post', name: 'First post' }], last_page: 1 } },
+  '/api/blog_list': { list: { data: [{ slug: 'first-post', name: 'First post', image_thumbnail: 'blog/first.svg' }], last_page: 1 } },
   '/api/blog/first-post': { post_data: { name: 'First post', content: '<p>Hello</p>' } },
 };
 
@@ -329,5 +329,30 @@ describe('editor backend', { timeout: 60_000 }, () => {
     const catalog = await backend.catalog();
     expect(catalog.blocks.map((b) => b.name)).toContain('rich-text');
     expect(catalog.endpoints.some((e) => e.path === '/api/page/{slug}' || e.path === '/api/page/about-us')).toBe(true);
+  });
+});
+
+describe('images for the picker (issue 22)', () => {
+  it("offers the content service's images, found where its contract marks a field as an image, and the site's own files", async () => {
+    reads = true;
+    const images = await backend.images();
+    // Written as the service gives it (the site puts IMAGE_BASE_URL before it), shown from there.
+    expect(images).toContainEqual({
+      value: 'blog/first.svg',
+      preview: 'https://images.example.com/blog/first.svg',
+      from: 'content: GET /api/blog_list',
+    });
+    expect(images).toContainEqual({ value: '/brand/logo.svg', preview: '/brand/logo.svg', from: 'site: public/brand/logo.svg' });
+    expect(images).toContainEqual({
+      value: '/placeholder/image.svg',
+      preview: '/placeholder/image.svg',
+      from: 'site: public/placeholder/image.svg',
+    });
+    // Texts and links are not images; documents are not either.
+    const values = images.map((image) => image.value);
+    expect(values).not.toContain('First post');
+    expect(values).not.toContain('/placeholder/document.pdf');
+    // Every endpoint without a route parameter was asked once; none with one.
+    expect(asked.filter((read) => read.startsWith('/api/blog/'))).not.toContain('/api/blog/{slug}?');
   });
 });

@@ -23,6 +23,7 @@ import { formatJsonFile } from '../tools/lib/format-json.ts';
 import { projectRoot } from '../tools/lib/project.ts';
 import { seriousViolations } from './e2e/axe.ts';
 import { launch } from './e2e/browser.ts';
+import { buildProject, copyProject } from './e2e/project-copy.ts';
 import { spawnSite, type ChildSite } from './e2e/servers.ts';
 
 let dir: string;
@@ -81,6 +82,27 @@ async function saved() {
       // What the editor said instead (a refusal, a conflict) is the useful part of the failure.
       throw new Error(`${String(error)}\nThe editor's status: ${await page.locator('.editor__status').textContent()}`);
     });
+}
+
+/**
+ * The preview frame and its pane hold their height: read at 10 moments over about a second after an
+ * edit, each the same as before the edit (only a change of the chosen width may change them).
+ */
+let frameHeights: { pane: number; frame: number } | undefined;
+async function steadyFrame(when: string) {
+  const moments = await page.evaluate(async () => {
+    const box = document.querySelector('.editor__frame-box')!;
+    const frame = document.querySelector('iframe.editor__frame')!;
+    const read: { pane: number; frame: number }[] = [];
+    for (let i = 0; i < 10; i++) {
+      read.push({ pane: box.getBoundingClientRect().height, frame: frame.getBoundingClientRect().height });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    return read;
+  });
+  frameHeights ??= moments[0];
+  expect(moments, `preview pane and frame heights ${when}`).toEqual(Array.from({ length: 10 }, () => frameHeights));
+  expect(frameHeights.frame).toBeGreaterThan(200);
 }
 
 const basic = `Basic ${Buffer.from(`${DEFAULT_CONTENT_USER}:${DEFAULT_CONTENT_PASSWORD}`).toString('base64')}`;
@@ -146,26 +168,26 @@ describe('the page editor (development only)', () => {
     expect(sideways).toBeLessThanOrEqual(0);
   });
 
-  it('builds a new page without typing JSON: bound banner, card grid with $each, form, reordered, saved, published to its git branch', async () => {
+  it('builds /partners-program without typing JSON: bound banner, image from the picker, card grid with $each, form, a heading edited in place, reordered, saved, published, served by a production build', async () => {
     // Create: the new-page planner, from the list page.
-    await page.getByLabel('Route').fill('/insights');
-    await page.getByLabel('Content source (named page)').selectOption('/api/page/blog');
+    await page.getByLabel('Route').fill('/partners-program');
+    await page.getByLabel('Content source (named page)').selectOption('/api/page/partners');
     // Its own title and description are asked for (it took the blog's before).
     await page.getByRole('button', { name: 'Create page' }).click();
     const notCreated = page.getByRole('alert');
     expect(await notCreated.getByRole('listitem').allInnerTexts()).toEqual(['Give the page a title.', 'Give the page a description.']);
-    await page.getByLabel('Page title').fill('Insights | Veltrix');
-    await page.getByLabel('Description', { exact: true }).fill('Articles on lease, billing and tower operations.');
+    await page.getByLabel('Page title').fill('Partners Program | Veltrix');
+    await page.getByLabel('Description', { exact: true }).fill('Become a Veltrix partner: programme, benefits and how to apply.');
     await page.getByRole('button', { name: 'Create page' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Page editor: insights.json' }).waitFor({ timeout: 30_000 });
+    await page.getByRole('heading', { level: 1, name: 'Page editor: partners-program.json' }).waitFor({ timeout: 30_000 });
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
     // A draft until the first Save: nothing on disk, nothing served (it went live at once before).
     await page
       .getByRole('status')
       .getByText(/New page: it is not on disk and not served until you save it/)
       .waitFor();
-    expect(existsSync(path.join(dir, 'insights.json'))).toBe(false);
-    expect((await fetch(`${dev.url}/insights`)).status).toBe(404);
+    expect(existsSync(path.join(dir, 'partners-program.json'))).toBe(false);
+    expect((await fetch(`${dev.url}/partners-program`)).status).toBe(404);
 
     // A second source, from the contract's endpoint list.
     await props().getByLabel('New source name').fill('list');
@@ -185,6 +207,36 @@ describe('the page editor (development only)', () => {
     const nameOption = picker.locator('option[value="page.page_data.name"]');
     expect(await nameOption.textContent()).toMatch(/page\.page_data\.name.*string.*"/);
     await bindTo(props(), 'Heading', 'page.page_data.name');
+    await steadyFrame('after binding the heading');
+
+    // The banner's image, chosen from the images the content service returns (each shown in the
+    // picker), with the keyboard: the filter has the focus, Tab goes to the first image shown.
+    const chooser = props().getByRole('button', { name: 'Choose image… for Image', exact: true });
+    await chooser.focus();
+    await page.keyboard.press('Enter');
+    const images = page.getByRole('dialog', { name: 'Choose an image for Image' });
+    const firstContentImage = images
+      .getByRole('list', { name: 'Images' })
+      .getByRole('button', { description: /^content: GET / })
+      .first();
+    await firstContentImage.waitFor({ timeout: 30_000 });
+    const imagePath = (await firstContentImage.locator('.editor-images__path').textContent())!.trim();
+    await expect
+      .poll(() => firstContentImage.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), {
+        timeout: 10_000,
+      })
+      .toBe(true);
+    // The preview frame is the site itself, checked by the site's own tests.
+    const serious = await seriousViolations(page, ['iframe']);
+    expect(serious, JSON.stringify(serious, null, 2)).toEqual([]);
+    expect(await images.getByRole('searchbox', { name: 'Filter' }).evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.type(imagePath);
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.querySelector('.editor-images__path')?.textContent)).toBe(imagePath);
+    await page.keyboard.press('Enter');
+    await images.waitFor({ state: 'hidden' });
+    expect(await chooser.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await props().getByRole('textbox', { name: 'Image', exact: true }).inputValue()).toBe(imagePath);
 
     // A card grid: one card per blog post ($each), the card title bound to the post's name.
     await addBlock('card-grid');
@@ -192,7 +244,7 @@ describe('the page editor (development only)', () => {
     const each = props().getByRole('group', { name: /Items: one item per list entry/ });
     await each.getByLabel('List').first().selectOption('list.list.data');
     // Cards with nothing in them: the page leaves the section out, and the editor says so (it vanished).
-    const draftPreview = page.frameLocator('iframe[title^="Preview of /insights"]');
+    const draftPreview = page.frameLocator('iframe[title^="Preview of /partners-program"]');
     await draftPreview
       .getByRole('complementary', { name: 'Sections not shown' })
       .getByText('Section 2 (card-grid): it has nothing to show: no content for "items".')
@@ -205,10 +257,13 @@ describe('the page editor (development only)', () => {
     await sectionsOutline()
       .getByRole('button', { name: /^2\. card-grid .*not shown/ })
       .waitFor({ state: 'detached', timeout: 30_000 });
+    await steadyFrame('after mapping the cards');
 
     // A form, then the form and the card grid swapped.
     await addBlock('form');
+    await steadyFrame('after adding the form');
     await page.getByRole('button', { name: 'Move section 3 (form) up' }).click();
+    await steadyFrame('after moving the form up');
     expect((await sectionsOutline().locator(':scope > li').allInnerTexts()).map((t) => t.trim().split(/\s/)[1])).toEqual([
       'banner',
       'form',
@@ -217,11 +272,11 @@ describe('the page editor (development only)', () => {
 
     // The preview shows the draft with live content before anything is saved.
     const content = (await (
-      await fetch(`${inject('contentUrl')}/api/page/blog`, {
+      await fetch(`${inject('contentUrl')}/api/page/partners`, {
         headers: { Authorization: basic },
       })
     ).json()) as { page_data: { name: string } };
-    const preview = page.frameLocator('iframe[title^="Preview of /insights"]');
+    const preview = page.frameLocator('iframe[title^="Preview of /partners-program"]');
     await expect
       .poll(
         () =>
@@ -242,6 +297,22 @@ describe('the page editor (development only)', () => {
     await preview.locator('[data-block="card-grid"]').click({ position: { x: 5, y: 5 } });
     await props().getByRole('heading', { name: 'Card grid properties' }).waitFor();
 
+    // The form's heading, edited in place in the preview: one edit of the draft.
+    const formHeading = preview.locator('[data-block="form"]').getByText('Send us a message', { exact: true });
+    await formHeading.dblclick();
+    await props().getByRole('heading', { name: 'Form properties' }).waitFor();
+    await expect.poll(() => formHeading.evaluate((el) => (el as HTMLElement).isContentEditable), { timeout: 10_000 }).toBe(true);
+    await page.keyboard.type('Talk to our partner team');
+    await page.keyboard.press('Enter');
+    await expect
+      .poll(() => props().getByRole('textbox', { name: 'Heading', exact: true }).inputValue(), { timeout: 30_000 })
+      .toBe('Talk to our partner team');
+    await preview.locator('[data-block="form"]').getByText('Talk to our partner team', { exact: true }).waitFor({ timeout: 30_000 });
+    await steadyFrame('after the heading edited in place');
+    // The banner's image is the chosen one, from the image base.
+    expect(await preview.locator('[data-block="banner"] img').getAttribute('src')).toMatch(/^https?:\/\/.+\//);
+    expect((await preview.locator('[data-block="banner"] img').getAttribute('src'))?.endsWith(`/${imagePath}`)).toBe(true);
+
     // Another section's properties start at their top, wherever the last ones were scrolled to.
     const pane = page.getByRole('complementary', { name: 'Properties' });
     await pane.evaluate((el) => el.scrollTo(0, el.scrollHeight));
@@ -256,19 +327,21 @@ describe('the page editor (development only)', () => {
     await saved();
 
     // The file: what the editor built, formatted as the repository's files are.
-    const file = path.join(dir, 'insights.json');
+    const file = path.join(dir, 'partners-program.json');
     const text = await readFile(file, 'utf8');
     const definition = JSON.parse(text) as { sections: Record<string, unknown>[]; sources: Record<string, unknown> };
     expect(Object.keys(definition)[0]).toBe('$schema');
     expect(text).toBe(await formatJsonFile(definition, file));
-    expect(definition.sources).toEqual({ page: { path: '/api/page/blog' }, list: { path: '/api/blog_list' } });
+    expect(definition.sources).toEqual({ page: { path: '/api/page/partners' }, list: { path: '/api/blog_list' } });
     expect((definition as { meta?: unknown }).meta).toEqual({
-      title: 'Insights | Veltrix',
-      description: 'Articles on lease, billing and tower operations.',
+      title: 'Partners Program | Veltrix',
+      description: 'Become a Veltrix partner: programme, benefits and how to apply.',
     });
     expect(definition.sections.map((s) => s.block)).toEqual(['banner', 'form', 'card-grid']);
     expect(definition.sections[0].heading).toMatchObject({ $bind: 'page.page_data.name' });
     expect(definition.sections[2].items).toEqual({ $each: 'list.list.data', map: { title: { $bind: 'item.name' } } });
+    expect(definition.sections[0].image).toBe(imagePath);
+    expect(definition.sections[1].heading).toBe('Talk to our partner team');
 
     // CI accepts the folder (the file broken for the list test mended first).
     await cp(path.join(projectRoot, 'page-definitions/privacy-policy.json'), path.join(dir, 'privacy-policy.json'));
@@ -276,8 +349,8 @@ describe('the page editor (development only)', () => {
     expect(cli.status, cli.output).toBe(0);
     expect(cli.output).toMatch(/definitions valid/);
     const served = await browser.newPage();
-    expect((await served.goto(`${dev.url}/insights`))?.status()).toBe(200);
-    expect(await served.title()).toBe('Insights | Veltrix');
+    expect((await served.goto(`${dev.url}/partners-program`))?.status()).toBe(200);
+    expect(await served.title()).toBe('Partners Program | Veltrix');
     expect((await served.locator('[data-block="banner"] h1').textContent())?.trim()).toBe(content.page_data.name);
     // One card per blog post of the list, titled with the post's name.
     const list = (await (await fetch(`${inject('contentUrl')}/api/blog_list`, { headers: { Authorization: basic } })).json()) as {
@@ -287,26 +360,52 @@ describe('the page editor (development only)', () => {
     expect(cards.map((t) => t.trim())).toEqual(list.list.data.map((post) => post.name));
     await served.close();
 
-    // Publish: the saved file's diff, then one commit with only that file on page/insights; the
+    // Publish: the saved file's diff, then one commit with only that file on page/partners-program; the
     // branch checked out stays main.
     await page.getByRole('button', { name: 'Publish…' }).click();
-    const publish = page.getByRole('dialog', { name: 'Publish insights.json' });
-    const diff = publish.getByLabel('Changes to insights.json');
+    const publish = page.getByRole('dialog', { name: 'Publish partners-program.json' });
+    const diff = publish.getByLabel('Changes to partners-program.json');
     await diff.waitFor();
     expect((await diff.textContent())?.split('\n').slice(0, 3)).toEqual([
       '--- /dev/null',
-      '+++ b/insights.json',
+      '+++ b/partners-program.json',
       expect.stringMatching(/^@@ -0,0 \+1,\d+ @@$/),
     ]);
-    await publish.getByLabel('Commit message').fill('New page /insights');
-    await publish.getByRole('button', { name: 'Commit to page/insights' }).click();
-    await publish.getByText('git push -u origin page/insights').waitFor();
+    await publish.getByLabel('Commit message').fill('New page /partners-program');
+    await publish.getByRole('button', { name: 'Commit to page/partners-program' }).click();
+    await publish.getByText('git push -u origin page/partners-program').waitFor();
     const git = (...args: string[]) => spawnSync('git', args, { cwd: dir, encoding: 'utf8' }).stdout.trim();
-    expect(git('log', '--format=%s', 'main..page/insights')).toBe('New page /insights');
-    expect(git('show', '--name-status', '--format=', 'page/insights')).toBe('A\tinsights.json');
+    expect(git('log', '--format=%s', 'main..page/partners-program')).toBe('New page /partners-program');
+    expect(git('show', '--name-status', '--format=', 'page/partners-program')).toBe('A\tpartners-program.json');
     expect(git('symbolic-ref', '--short', 'HEAD')).toBe('main');
     await publish.getByRole('button', { name: 'Close' }).click();
     expect(await page.getByRole('button', { name: 'Publish…' }).evaluate((el) => el === document.activeElement)).toBe(true);
+
+    // What was published is what a production build serves: the branch's definitions, built.
+    const copy = await copyProject('editor-e2e-build-');
+    try {
+      await rm(path.join(copy, 'page-definitions'), { recursive: true });
+      spawnSync('git', ['worktree', 'add', '--quiet', '--detach', path.join(copy, 'page-definitions'), 'page/partners-program'], {
+        cwd: dir,
+      });
+      // The file broken on purpose for the list test, as the repository has it.
+      await cp(path.join(projectRoot, 'page-definitions/privacy-policy.json'), path.join(copy, 'page-definitions/privacy-policy.json'));
+      buildProject(copy);
+      const production = await spawnSite({ CONTENT_API_BASE: inject('contentUrl'), EMBEDDED_CONTENT_SERVICE: '0' }, 'production', copy);
+      try {
+        const visit = await browser.newPage();
+        expect((await visit.goto(`${production.url}/partners-program`))?.status()).toBe(200);
+        expect(await visit.title()).toBe('Partners Program | Veltrix');
+        expect((await visit.locator('[data-block="banner"] h1').textContent())?.trim()).toBe(content.page_data.name);
+        expect(await visit.locator('[data-block="form"]').getByRole('heading', { name: 'Talk to our partner team' }).count()).toBe(1);
+        await visit.close();
+      } finally {
+        await production.stop();
+      }
+    } finally {
+      spawnSync('git', ['worktree', 'remove', '--force', path.join(copy, 'page-definitions')], { cwd: dir });
+      await rm(copy, { recursive: true, force: true });
+    }
   });
 
   it('keeps the preview the size of its pane at every width: desktop, tablet, mobile and a custom one (issue 22)', async () => {

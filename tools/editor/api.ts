@@ -1,6 +1,7 @@
 /**
  * The page editor's JSON API (development server only), a connect-style middleware:
  *   GET  /__editor/api/files    every definition file (EditorListEntry[])
+ *   GET  /__editor/api/images   the images the picker offers (ImageChoice[])
  *   POST /__editor/api/draft    DraftRequest → DraftResponse (checks a draft, keeps it for the preview)
  *   POST /__editor/api/save     SaveRequest → SaveResponse (200, 409, 422, 400/403)
  *   POST /__editor/api/create   CreateRequest → CreateResponse (201, 422)
@@ -19,6 +20,11 @@ const BODY_LIMIT = 1024 * 1024;
 
 type Middleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
 type Post = (backend: DevEditorBackend, body: unknown) => Promise<{ status: number; body: unknown }>;
+
+const GETS: Record<string, (backend: DevEditorBackend) => unknown> = {
+  files: (backend) => backend.list(),
+  images: (backend) => backend.images(),
+};
 
 /** The request bodies are checked by the backend (it answers 400 for a malformed one). */
 const POSTS: Record<string, Post> = {
@@ -95,9 +101,10 @@ async function readJson(req: IncomingMessage): Promise<unknown> {
 
 async function handle(backend: DevEditorBackend, req: IncomingMessage, res: ServerResponse, route: string): Promise<void> {
   checkClient(req);
-  if (route === 'files') {
+  const get = Object.hasOwn(GETS, route) ? GETS[route] : undefined;
+  if (get) {
     if (req.method !== 'GET' && req.method !== 'HEAD') throw new HttpError(405, 'Use GET', { Allow: 'GET, HEAD' });
-    return send(res, 200, backend.list());
+    return send(res, 200, await get(backend));
   }
   const post = Object.hasOwn(POSTS, route) ? POSTS[route] : undefined;
   if (!post) throw new HttpError(404, `No editor API at ${PREFIX}${route}`);

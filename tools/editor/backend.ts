@@ -27,6 +27,7 @@ import type {
   SaveResponse,
   ChangesResponse,
   PublishResponse,
+  ImageChoice,
 } from '../../src/renderer/editor/types.ts';
 import { createPageLoader, type PageLoaderOptions } from '../../src/renderer/page-loader.server.ts';
 import { formatIssue, type Issue } from '../../src/renderer/validate/types.ts';
@@ -34,6 +35,7 @@ import { loadDefinitionFiles, loadSiteFile, projectRoot } from '../lib/project.t
 import { LAYOUTS, planPage, type Layout } from '../new-page/plan.ts';
 import { pageContext, type Read } from './context.ts';
 import { previewTarget, withFile } from './overlay.ts';
+import { imageChoices } from './images.ts';
 import { pendingChange, publish } from './publish.ts';
 import { definitionText } from './rewrite.ts';
 import { blockInfos, endpointInfos, pageSchema } from './schemas.ts';
@@ -65,6 +67,8 @@ export interface DevEditorBackend extends EditorBackend {
   changes(req: { file: string }): Promise<ChangesResponse>;
   /** Commits the saved file to its page branch (tools/editor/publish.ts). */
   publish(req: { file: string; message?: string }): Promise<Result<PublishResponse>>;
+  /** The images the picker offers (tools/editor/images.ts). */
+  images(): Promise<ImageChoice[]>;
 }
 
 /** A request the editor cannot serve: `status` is the HTTP answer (400 malformed, 403 outside the folder). */
@@ -116,6 +120,8 @@ export function createEditorBackend(options: EditorBackendOptions): DevEditorBac
   const unsaved = new Map<string, { file: string; text: string; routes: string[]; layout?: string }>();
   // Pickers ask again on every change: the same sample for a few seconds.
   const samples = new LRUCache<string, Promise<unknown>>({ max: 200, ttl: 5_000 });
+  // The picker's images: read once a minute at most (about fifty reads of the content service).
+  const imageList = new LRUCache<string, Promise<ImageChoice[]>>({ max: 4, ttl: 60_000 });
   const read: Read = (readPath, query) => {
     const key = `${readPath}?${query.toString()}`;
     let found = samples.get(key);
@@ -246,6 +252,24 @@ export function createEditorBackend(options: EditorBackendOptions): DevEditorBac
           };
         }),
       ];
+    },
+
+    images() {
+      const index = options.definitions();
+      const brand = typeof index.site.brand === 'string' ? index.site.brand : 'brand';
+      let found = imageList.get(brand);
+      if (!found) {
+        found = imageChoices({
+          store: index.validator.store,
+          contract: index.contract,
+          brand,
+          read,
+          imageBaseUrl: options.page.imageBaseUrl,
+        });
+        imageList.set(brand, found);
+        found.catch(() => imageList.delete(brand));
+      }
+      return found;
     },
 
     async catalog() {

@@ -312,6 +312,43 @@ describe('SectionProps', () => {
     expect(last(onChange)).toEqual({ block: 'banner', heading: 'x' });
   });
 
+  it('an image prop offers the images of the content service and of the site, shown; choosing one writes its path (issue 22)', async () => {
+    const images = [
+      { value: 'banners/about.svg', preview: 'https://images.example.com/banners/about.svg', from: 'content: GET /api/page/about-us' },
+      { value: '/brand/logo.svg', preview: '/brand/logo.svg', from: 'site: public/brand/logo.svg' },
+    ];
+    const fetched = vi.fn(async () => new Response(JSON.stringify(images), { headers: { 'Content-Type': 'application/json' } }));
+    vi.stubGlobal('fetch', fetched);
+    HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
+      this.setAttribute('open', '');
+    };
+    HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
+      this.removeAttribute('open');
+      this.dispatchEvent(new Event('close'));
+    };
+    try {
+      const onChange = vi.fn();
+      render(<Editor initial={{ block: 'banner', heading: 'x' }} onChange={onChange} />);
+      fireEvent.click(screen.getByRole('button', { name: 'Choose image… for Image' }));
+      const dialog = within(screen.getByRole('dialog', { name: 'Choose an image for Image' }));
+      expect(await dialog.findByText('2 of 2 images')).toBeTruthy();
+      expect(fetched).toHaveBeenCalledWith('/__editor/api/images', expect.anything());
+      // Each shown, named by its path and where it was found.
+      const about = dialog.getByRole('button', { name: 'banners/about.svg', description: 'content: GET /api/page/about-us' });
+      expect(about.querySelector('img')?.getAttribute('src')).toBe('https://images.example.com/banners/about.svg');
+      fireEvent.change(dialog.getByRole('searchbox', { name: 'Filter' }), { target: { value: 'site logo' } });
+      expect(dialog.getByText('1 of 2 images')).toBeTruthy();
+      fireEvent.click(dialog.getByRole('button', { name: '/brand/logo.svg', description: 'site: public/brand/logo.svg' }));
+      expect(last(onChange)).toEqual({ block: 'banner', heading: 'x', image: '/brand/logo.svg' });
+      expect((screen.getByRole('textbox', { name: 'Image' }) as HTMLInputElement).value).toBe('/brand/logo.svg');
+      // A bound image shows its binding, not the picker.
+      bindTo('Image');
+      expect(screen.queryByRole('button', { name: 'Choose image… for Image' })).toBeNull();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('a binding without a form of its own ($switch) is edited as JSON', () => {
     const onChange = vi.fn();
     const heading = { $switch: 'page.type', cases: { blog: 'Blog' }, default: 'News' };

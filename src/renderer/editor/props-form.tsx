@@ -15,6 +15,7 @@ import validator from '@rjsf/validator-ajv8';
 import { useId, useMemo, useState, type ReactNode } from 'react';
 import { BindingField, isComplete, IssueList, Row, ValueSource } from './binding-field.tsx';
 import { ArrayTemplate, EachEditor, textButton } from './each-editor.tsx';
+import { ImagePicker } from './image-picker.tsx';
 import { errorSchemaFor, issuesUnder } from './issues.ts';
 import {
   formSchema,
@@ -120,6 +121,7 @@ function SourceTemplate(props: FieldTemplateProps<unknown, RJSFSchema, EditorFor
         </p>
       )}
       {body}
+      {!bound && literal.format === 'image' && <ImagePicker label={label} value={formData} onChoose={set} />}
       {rawErrors.length > 0 && (
         <ul id={errorId} className="editor-props-errors">
           {rawErrors.map((message, index) => (

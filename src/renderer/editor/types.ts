@@ -199,6 +199,16 @@ export type PreviewMessage =
  * The development server's editor (tools/editor/backend.ts), handed to the routes through the load
  * context (`context.site.editor`; undefined in production).
  */
+/** An image the picker offers for an image prop (GET /__editor/api/images). */
+export interface ImageChoice {
+  /** What the definition holds: a content image's path as the service gives it, or a site file's path from the root. */
+  value: string;
+  /** Where the editor loads it from to show it. */
+  preview: string;
+  /** Where it was found: "content: GET /api/page/about-us" or "site: public/brand/logo.svg". */
+  from: string;
+}
+
 export interface EditorBackend {
   list(): EditorListEntry[];
   /** For "New page": every block (name, description) and every readable endpoint. */

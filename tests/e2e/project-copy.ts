@@ -1,0 +1,32 @@
+/** A copy of this project to build or run as another site would be (another brand, other definitions). */
+import { spawnSync } from 'node:child_process';
+import { mkdir, mkdtemp, readFile, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { projectRoot } from '../../tools/lib/project.ts';
+
+/** The project's files as git sees them (tracked, and new ones not ignored), copied; node_modules linked. */
+export async function copyProject(prefix: string): Promise<string> {
+  const dir = await mkdtemp(path.join(tmpdir(), prefix));
+  const listed = spawnSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], { cwd: projectRoot, encoding: 'utf8' });
+  if (listed.status !== 0) throw new Error(`git ls-files failed: ${listed.stderr}`);
+  for (const file of listed.stdout.split('\0').filter(Boolean)) {
+    // A tracked file deleted in the working tree is not part of it.
+    const bytes = await readFile(path.join(projectRoot, file)).catch(() => undefined);
+    if (!bytes) continue;
+    await mkdir(path.dirname(path.join(dir, file)), { recursive: true });
+    await writeFile(path.join(dir, file), bytes);
+  }
+  await symlink(path.join(projectRoot, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
+  return dir;
+}
+
+/** `npm run build` in `dir` (vitest sets NODE_ENV=test, which would make Vite build a development bundle). */
+export function buildProject(dir: string): void {
+  const build = spawnSync('npx', ['react-router', 'build'], {
+    cwd: dir,
+    encoding: 'utf8',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
+  if (build.status !== 0) throw new Error(`build failed:\n${build.stdout}\n${build.stderr}`);
+}
