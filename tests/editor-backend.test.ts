@@ -145,6 +145,14 @@ describe('editor backend', { timeout: 60_000 }, () => {
       `route "/blog" is also defined in ${fileOf('blog.json')}: two pages cannot share a route`,
     );
     expect(draft.issues.find((issue) => issue.message.startsWith('route'))?.pointer).toBe('/route');
+
+    // Its preview is the draft, not the page that had the route (privacy-policy.json sorts after blog.json).
+    const later = await readDefinition('privacy-policy.json');
+    later.route = '/blog';
+    later.sections.push({ block: 'notice', heading: 'Draft only', text: 'Not saved' });
+    const clash = await backend.draft({ file: 'privacy-policy.json', definition: later as never });
+    const response = await backend.preview(clash.draftId, new Request(`http://localhost:5173/__preview/${clash.draftId}/blog`));
+    expect((response.data as PageData).sections.at(-1)).toMatchObject({ block: 'notice', props: { heading: 'Draft only' } });
   });
 
   it('refuses drafts outside the folder or without a definition', async () => {

@@ -166,6 +166,9 @@ describe('the page editor (development only)', () => {
     const sideways = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     // Before: the content source select made the page 3,427 px wide.
     expect(sideways).toBeLessThanOrEqual(0);
+    // The list and its "New page" form.
+    const serious = await seriousViolations(page);
+    expect(serious, JSON.stringify(serious, null, 2)).toEqual([]);
   });
 
   it('builds /partners-program without typing JSON: bound banner, image from the picker, card grid with $each, form, a heading edited in place, reordered, saved, published, served by a production build', async () => {
@@ -176,6 +179,8 @@ describe('the page editor (development only)', () => {
     await page.getByRole('button', { name: 'Create page' }).click();
     const notCreated = page.getByRole('alert');
     expect(await notCreated.getByRole('listitem').allInnerTexts()).toEqual(['Give the page a title.', 'Give the page a description.']);
+    const refused = await seriousViolations(page);
+    expect(refused, JSON.stringify(refused, null, 2)).toEqual([]);
     await page.getByLabel('Page title').fill('Partners Program | Veltrix');
     await page.getByLabel('Description', { exact: true }).fill('Become a Veltrix partner: programme, benefits and how to apply.');
     await page.getByRole('button', { name: 'Create page' }).click();
@@ -521,6 +526,46 @@ describe('the page editor (development only)', () => {
     const cli = validateCli();
     expect(cli.status).toBe(1);
     expect(cli.output).toContain(shown[0]);
+  });
+
+  it("tells a page that takes another page's route, on the file being edited, and Save refuses it without 'Save anyway' (issue 22)", async () => {
+    const file = path.join(dir, 'partners.json');
+    const before = await readFile(file, 'utf8');
+    await open('partners.json');
+    await page.getByRole('button', { name: 'Page settings' }).click();
+    const route = props().getByRole('textbox', { name: 'Route', exact: true });
+    await route.fill('/blog');
+    await route.press('Tab');
+    const problemList = page.getByRole('region', { name: /^Problems \(/ });
+    await problemList
+      .getByText(/route "\/blog" is also defined in .*blog\.json: two pages cannot share a route/)
+      .waitFor({ timeout: 15_000 });
+    // The preview is the draft being edited (not the page that had the route first).
+    await expect.poll(() => page.locator('iframe.editor__frame').getAttribute('title'), { timeout: 30_000 }).toMatch(/^Preview of \/blog/);
+    const partners = (await (await fetch(`${inject('contentUrl')}/api/page/partners`, { headers: { Authorization: basic } })).json()) as {
+      page_data: { name: string };
+    };
+    await expect
+      .poll(
+        () =>
+          page
+            .frameLocator('iframe.editor__frame')
+            .locator('[data-block="banner"] h1')
+            .textContent({ timeout: 5000 })
+            .then((text) => text?.trim())
+            .catch(() => ''),
+        { timeout: 30_000 },
+      )
+      .toBe(partners.page_data.name);
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page
+      .getByRole('status')
+      .getByText(/Not saved: 1 problem/)
+      .waitFor();
+    expect(await readFile(file, 'utf8')).toBe(before);
+    expect(await page.getByRole('button', { name: 'Save anyway' }).isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await expect.poll(() => route.inputValue()).toBe('/partners');
   });
 
   it('keeps unsaved changes over a reload of the tab; Undo goes back to the file', async () => {

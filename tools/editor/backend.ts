@@ -155,11 +155,14 @@ export function createEditorBackend(options: EditorBackendOptions): DevEditorBac
     const [files, site] = await Promise.all([loadDefinitionFiles(dir), loadSiteFile()]);
     const all = withFile(files, file, text);
     const result = base.validator.validate(all, site);
+    // The preview renders the draft being edited, also where it takes another page's route (a
+    // problem it is told): of equal routes the first definition wins.
+    const definitions = [...result.definitions.filter((d) => d.file === file), ...result.definitions.filter((d) => d.file !== file)];
     const index = definitionIndex(
       base.validator,
       base.contract,
       all.map((f) => f.file),
-      { ...result, site: result.site ?? base.site },
+      { ...result, definitions, site: result.site ?? base.site },
     );
     return { issues: result.issues.filter((issue) => issue.file === file).map(editorIssue), overlay: { base, index } };
   }
