@@ -7,7 +7,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadDefinitions } from '../src/renderer/definitions.server.ts';
-import { ContentError } from '../src/server/content-client.ts';
+import { ContentError } from '../src/renderer/content-client.ts';
 import { editorApi } from '../tools/editor/api.ts';
 import { createEditorBackend } from '../tools/editor/backend.ts';
 import { projectRoot } from '../tools/lib/project.ts';

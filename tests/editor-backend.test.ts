@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadDefinitions, type Definitions } from '../src/renderer/definitions.server.ts';
 import type { PageData } from '../src/renderer/page-data.ts';
 import { formatIssue } from '../src/renderer/validate/types.ts';
-import { ContentError } from '../src/server/content-client.ts';
+import { ContentError } from '../src/renderer/content-client.ts';
 import { createEditorBackend, previewTarget, type DevEditorBackend } from '../tools/editor/backend.ts';
 import { definitionText } from '../tools/editor/rewrite.ts';
 import { createValidator, loadDefinitionFiles, loadSiteFile, projectRoot } from '../tools/lib/project.ts';

@@ -134,7 +134,17 @@ async function generate(): Promise<Map<string, string>> {
   }
   const index = [
     `// ${NOTE}`,
-    "import type { FormDefinition } from '../../forms/types.ts';",
+    "import type { RJSFSchema, UiSchema } from '@rjsf/utils';",
+    "import type { ValidatorFunctions } from '@rjsf/validator-ajv8';",
+    "import type { FormMeta } from '../form-meta.ts';",
+    '',
+    '/** A compiled form: its bundled schema, whose x-form is a FormMeta (schemas/form-meta.schema.json), its UI schema and validators. */',
+    'export interface FormDefinition {',
+    '  name: string;',
+    "  schema: RJSFSchema & { 'x-form': FormMeta };",
+    '  uiSchema: UiSchema;',
+    '  validators: ValidatorFunctions;',
+    '}',
     '',
     '/** The honeypot field (x-honeypot of schemas/form-fields.schema.json): hidden, so only robots fill it in; no form has it. */',
     `export const HONEYPOT_FIELD = ${JSON.stringify(honeypot)};`,

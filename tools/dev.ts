@@ -15,7 +15,7 @@ import { readConfig } from '../src/server/config.ts';
 import { exitOnConfigError } from '../src/server/environment.ts';
 import { describeCaptcha } from '../src/server/submissions/config.ts';
 import { confinedServerOptions, developmentOutboxFile } from './lib/dev-confinement.ts';
-import { startEmbeddedContent } from './lib/embedded-content.ts';
+import { startEmbeddedContent } from './content-service/embedded.ts';
 import { projectRoot } from './lib/project.ts';
 import { DEFINITIONS_CHANGED } from '../src/dev-events.ts';
 

@@ -12,7 +12,7 @@ import { runMain } from './lib/cli.ts';
 import prettier from 'prettier';
 import { blockNames } from '../src/blocks/registry.ts';
 import { assumptionOf, blockSchemaId, SCHEMA_BASE, SchemaStore, type JsonSchema, type Located } from '../src/renderer/schema-store.ts';
-import { endpointAssumption, responseSchemaId } from '../src/server/contract-paths.ts';
+import { endpointAssumption, responseSchemaId } from '../src/renderer/contract-paths.ts';
 import { environmentVariables } from '../src/server/environment.ts';
 import { loadContract, loadSchemas, projectRoot } from './lib/project.ts';
 import { readableEndpoints } from './lib/workbench.ts';

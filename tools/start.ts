@@ -19,7 +19,7 @@ const { exitOnConfigError } = await import('../src/server/environment.ts');
 // in one message, before any build.
 const config = exitOnConfigError(() => readConfig(process.env, { production: true }));
 ensureBuild(projectRoot);
-const { startEmbeddedContent } = await import('./lib/embedded-content.ts');
+const { startEmbeddedContent } = await import('./content-service/embedded.ts');
 const content = await startEmbeddedContent(config);
 if (content) console.log(`Reference content service (sample content) on ${content.url}`);
 const build = (await import(pathToFileURL(path.join(projectRoot, 'build/server/index.js')).href)) as typeof SiteModule;

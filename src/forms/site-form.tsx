@@ -18,7 +18,7 @@ import { replayEditsBeforeHydration } from './replay.ts';
 import { stillNeeded, type StillNeeded } from './still-needed.ts';
 import { newIdempotencyKey, submitForm } from './submit.ts';
 import { FieldTemplate, NoSubmitButton, RequiredNote } from './templates.tsx';
-import type { FormDefinition } from './types.ts';
+import type { FormDefinition } from '../generated/forms/index.ts';
 import { CaptchaWidget } from './widgets/captcha.tsx';
 import { CvWidget } from './widgets/cv.tsx';
 import { BaseInputTemplate, MobileWidget, TermsWidget, TextareaWidget } from './widgets/inputs.tsx';

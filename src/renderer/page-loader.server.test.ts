@@ -3,7 +3,7 @@
  * server. What a visitor would get for each outcome of the content service.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ContentError } from '../server/content-client.ts';
+import { ContentError } from './content-client.ts';
 import { loadDefinitions, type Definitions } from './definitions.server.ts';
 import { createPageLoader, sourcePath } from './page-loader.server.ts';
 import type { PageData } from './page-data.ts';

@@ -7,8 +7,8 @@
 import { LRUCache } from 'lru-cache';
 import { data } from 'react-router';
 import { isBlockName } from '../blocks/registry.ts';
-import { ContentError, isDegraded, markDegraded, RETRY_AFTER_SECONDS, statusOf, trackStaleness } from '../server/content-client.ts';
-import { sanitizeEmbed, sanitizeHtml } from '../server/sanitize.ts';
+import { ContentError, isDegraded, markDegraded, RETRY_AFTER_SECONDS, statusOf, trackStaleness } from './content-client.ts';
+import { sanitizeEmbed, sanitizeHtml } from './sanitize.ts';
 import { isBinding, resolve, type ResolveOptions, type Scope } from './bindings.ts';
 import { withBrand } from './brand.ts';
 import { DEFAULT_META } from './default-meta.ts';

@@ -4,13 +4,13 @@
  * value must fit its rule before anything renders or reads content:
  *   - the parameter of a pagination block: a page number, 1 to 9999 (digits only, no leading zero);
  *   - any other query parameter: empty (not set: a filter's "all" option submits it so) or one safe
- *     value of the content contract (letters, digits, `-`, `_`; src/server/contract-paths.ts), once;
+ *     value of the content contract (letters, digits, `-`, `_`; src/renderer/contract-paths.ts), once;
  *   - a route parameter: a safe value (a splat `*` takes any path).
  * DefinitionIndex.match (./definitions.server.ts) applies them, and both the page loader and the
  * page cache (src/server/site.ts) match through it: a value that does not fit is the not-found page
  * for both, so `/blog?page=abc` or `/blog/<script>` renders no new page and reads no content.
  */
-import { isSafeParam } from '../server/contract-paths.ts';
+import { isSafeParam } from './contract-paths.ts';
 import type { PageDefinition } from './validate/types.ts';
 
 /** The largest page number a URL may ask for. */

@@ -21,7 +21,7 @@ import type { EditorBackend } from '../renderer/editor/types.ts';
 import { declaredParams } from '../renderer/page-params.ts';
 import { urlFlags } from '../renderer/url-flags.ts';
 import { readConfig, type ServerConfig } from './config.ts';
-import { ContentError, createContentClient, RETRY_AFTER_SECONDS, statusOf, type ContentClient } from './content-client.ts';
+import { ContentError, createContentClient, RETRY_AFTER_SECONDS, statusOf, type ContentClient } from '../renderer/content-client.ts';
 import { inlineCriticalCss } from './critical-css.ts';
 import type { DocumentSettings } from './document.ts';
 import { healthRouter, readinessPath } from './health.ts';

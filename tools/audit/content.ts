@@ -9,7 +9,7 @@ import { escapePointer, SITE_SCHEMA_ID, type Located, type SchemaStore } from '.
 import type { PageDefinition } from '../../src/renderer/validate/types.ts';
 import type { ContentContract } from '../../src/generated/content-contract.ts';
 import type { SourceSpec } from '../../src/generated/page-definition.ts';
-import { ContentError, createContentClient, MAX_CONTENT_BYTES } from '../../src/server/content-client.ts';
+import { ContentError, createContentClient, MAX_CONTENT_BYTES } from '../../src/renderer/content-client.ts';
 import { readEndpoint, responseSchema } from '../lib/workbench.ts';
 import type { PageContext, Roots } from './types.ts';
 

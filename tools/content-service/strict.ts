@@ -5,7 +5,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { SchemaStore, type JsonSchema, type Located } from '../../src/renderer/schema-store.ts';
-import { responseSchemaId } from '../../src/server/contract-paths.ts';
+import { responseSchemaId } from '../../src/renderer/contract-paths.ts';
 import { SCHEMA_DIR } from './contract.ts';
 
 export type SampleMode = 'full' | 'spec';

@@ -12,7 +12,7 @@ import type { DefinitionIndex } from '../../src/renderer/definitions.server.ts';
 import type { FieldInfo } from '../../src/renderer/editor/types.ts';
 import { sourcePath, sourceQuery } from '../../src/renderer/page-loader.server.ts';
 import { routeParams } from '../../src/renderer/validate/routes.ts';
-import { endpointAssumption } from '../../src/server/contract-paths.ts';
+import { endpointAssumption } from '../../src/renderer/contract-paths.ts';
 import { fillRoute, listEntries } from '../../src/server/seo.ts';
 import { matchEndpoint, responseSchema } from '../lib/workbench.ts';
 import { fieldInfos, sampleOf } from './schemas.ts';

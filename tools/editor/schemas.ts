@@ -17,7 +17,7 @@ import {
   type Located,
   type SchemaStore,
 } from '../../src/renderer/schema-store.ts';
-import { endpointAssumption, pathParams } from '../../src/server/contract-paths.ts';
+import { endpointAssumption, pathParams } from '../../src/renderer/contract-paths.ts';
 import { SAMPLE_LENGTH } from '../../src/renderer/editor/schema-ui.ts';
 import { projectRoot } from '../lib/project.ts';
 import { readableEndpoints } from '../lib/workbench.ts';

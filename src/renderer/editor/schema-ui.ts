@@ -4,7 +4,7 @@
  * value helpers shared by the fixed/bound editors.
  */
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
-import { ContractPaths } from '../../server/contract-paths.ts';
+import { ContractPaths } from '../contract-paths.ts';
 import { BRAND_PLACEHOLDER, withBrand } from '../brand.ts';
 import { isBinding, isPlainObject } from '../bindings.ts';
 import { routeParams as validatorRouteParams } from '../validate/routes.ts';
@@ -211,7 +211,7 @@ const contractPaths = new WeakMap<EndpointInfo[], Map<string, ContractPaths<{ pa
 
 /**
  * The endpoint a source path reads (matched as the validator and the site match it:
- * src/server/contract-paths.ts, literal paths first) and the values of its {params}.
+ * src/renderer/contract-paths.ts, literal paths first) and the values of its {params}.
  */
 export function matchEndpoint(
   path: string,

@@ -1,10 +1,10 @@
 /**
  * Checks a definition's content sources and its sitemap declaration against the content contract
- * (src/server/contract-paths.ts): the path is a contract endpoint, the query names are declared,
+ * (src/renderer/contract-paths.ts): the path is a contract endpoint, the query names are declared,
  * placeholders and query bindings use route parameters the page has.
  */
 import type { SitemapSpec, SourceSpec } from '../../generated/page-definition.ts';
-import { endpointAssumption, responseSchemaId, type ContractPaths } from '../../server/contract-paths.ts';
+import { endpointAssumption, responseSchemaId, type ContractPaths } from '../contract-paths.ts';
 import { withBrand } from '../brand.ts';
 import { bindingPaths, isBinding, isPlainObject } from '../bindings.ts';
 import { didYouMean, escapePointer, type Located } from '../schema-store.ts';

@@ -4,7 +4,7 @@
  * generated from schemas/page-definition.schema.json (src/generated/page-definition.ts).
  */
 import type { DefinitionFile } from '../../generated/page-definition.ts';
-import type { ContentContract } from '../../server/contract-paths.ts';
+import type { ContentContract } from '../contract-paths.ts';
 import type { JsonSchema, Located } from '../schema-store.ts';
 
 /** Fields the loader normalizes: routes (with {brand} replaced), and defaults made explicit. */

@@ -10,7 +10,7 @@
 import { Ajv, type ErrorObject } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import type { DefinitionFile, SitemapSpec, SourceSpec } from '../../generated/page-definition.ts';
-import { ContractPaths } from '../../server/contract-paths.ts';
+import { ContractPaths } from '../contract-paths.ts';
 import { withBrand } from '../brand.ts';
 import { isPlainObject } from '../bindings.ts';
 import { DEFAULT_META } from '../default-meta.ts';

@@ -18,7 +18,7 @@ import express from 'express';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CaptchaVerifier } from '../captcha.ts';
 import { loadEndpoints } from '../submissions/forms.ts';
-import { RateLimiter } from '../submissions/rate-limit.ts';
+import { RateLimiter } from './rate-limit.ts';
 import { submissionRouter } from '../submissions/router.ts';
 import { sampleBodies } from '../submissions/test-samples.ts';
 import { openSqliteOutbox } from './sqlite.ts';

@@ -31,7 +31,7 @@ const MIGRATIONS: string[] = [
    );
    CREATE INDEX outbox_due ON outbox (next_attempt_at) WHERE status = 'pending';
    CREATE INDEX outbox_dead ON outbox (died_at) WHERE status = 'dead'`,
-  // 2: the submission rate limit every instance shares (../submissions/rate-limit.ts).
+  // 2: the submission rate limit every instance shares (./rate-limit.ts).
   `CREATE TABLE outbox_rate (
      key text PRIMARY KEY,
      window_start bigint NOT NULL,

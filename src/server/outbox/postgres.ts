@@ -9,7 +9,7 @@
  * The schema is created and migrated at start (./postgres-schema.ts).
  */
 import pg from 'pg';
-import { SharedRateLimiter } from '../submissions/rate-limit.ts';
+import { SharedRateLimiter } from './rate-limit.ts';
 import { migrate } from './postgres-schema.ts';
 import type { Claim, DeadRow, DueSubmission, EnqueueResult, NewSubmission, OutboxCounts, OutboxStore, PendingRow } from './types.ts';
 

@@ -6,15 +6,15 @@
  * tries again with backoff until the outbox opens; then the worker starts and submissions are
  * accepted, without a restart.
  */
-import type { SubmissionConfig } from '../submissions/config.ts';
 import { backoffDelay } from './backoff.ts';
+import type { OutboxConfig } from './config.ts';
 import { PostgresOutbox } from './postgres.ts';
 import { openSqliteOutbox } from './sqlite.ts';
 import type { OutboxStore } from './types.ts';
 import { OutboxWorker } from './worker.ts';
 
 /** The store of the configuration; PostgreSQL's schema is brought up to date first. */
-export async function openOutbox(cfg: Pick<SubmissionConfig, 'outboxDb' | 'outboxUrl' | 'outboxPoolSize'>): Promise<OutboxStore> {
+export async function openOutbox(cfg: Pick<OutboxConfig, 'outboxDb' | 'outboxUrl' | 'outboxPoolSize'>): Promise<OutboxStore> {
   if (cfg.outboxUrl) return PostgresOutbox.open({ url: cfg.outboxUrl, poolSize: cfg.outboxPoolSize });
   return openSqliteOutbox(cfg.outboxDb);
 }
@@ -44,13 +44,13 @@ export interface RunningOutbox {
 }
 
 export interface StartOptions {
-  open?: (cfg: SubmissionConfig) => Promise<OutboxStore>;
+  open?: (cfg: OutboxConfig) => Promise<OutboxStore>;
   log?: (line: string) => void;
   retry?: { baseMs: number; maxMs: number };
 }
 
 export function startOutbox(
-  cfg: SubmissionConfig,
+  cfg: OutboxConfig,
   content: { baseUrl: string; credential: string },
   options: StartOptions = {},
 ): RunningOutbox {

@@ -9,7 +9,7 @@
  *   out, and an outcome is recorded only under the lease it was claimed with.
  * Times are epoch milliseconds passed in, so tests run on a fake clock.
  */
-import type { RateDecision } from '../submissions/rate-limit.ts';
+import type { RateDecision } from './rate-limit.ts';
 
 export interface NewSubmission {
   id: string;

@@ -4,25 +4,10 @@
  */
 import path from 'node:path';
 import { ConfigError, inspectEnvironment, type ResolvedEnvironment } from '../environment.ts';
+import type { OutboxConfig } from '../outbox/config.ts';
 import { redactUrl } from '../outbox/postgres.ts';
 
-export interface SubmissionConfig {
-  /** SQLite file of the outbox (created with its folder); unused with `outboxUrl`. */
-  outboxDb: string;
-  /** PostgreSQL outbox shared by every instance (it holds a password: never log it whole). */
-  outboxUrl?: string;
-  /** Most PostgreSQL connections of one instance. */
-  outboxPoolSize: number;
-  outboxPollMs: number;
-  outboxRetryBaseMs: number;
-  outboxRetryMaxMs: number;
-  outboxMaxAgeMs: number;
-  /** Timeout of one delivery to the content service. */
-  outboxTimeoutMs: number;
-  /** Dead letters are kept this long, then removed (0 keeps them forever). */
-  outboxDeadRetentionMs: number;
-  /** The oldest pending lead older than this is logged as an error (and shown by /readyz). */
-  outboxPendingAlertMs: number;
+export interface SubmissionConfig extends OutboxConfig {
   rateLimit: number;
   rateWindowMs: number;
   /** Lower-case name of the header a trusted proxy sets to the client address, if any. */

@@ -10,7 +10,7 @@ import { openSqliteOutbox } from '../outbox/sqlite.ts';
 import { OutboxUnavailable } from '../outbox/start.ts';
 import type { OutboxStore } from '../outbox/types.ts';
 import { loadEndpoints } from './forms.ts';
-import { RateLimiter } from './rate-limit.ts';
+import { RateLimiter } from '../outbox/rate-limit.ts';
 import { STORE_FAILED, submissionRouter } from './router.ts';
 import { SAMPLE_DOCX_BASE64, localCaptchaToken, sampleBodies } from './test-samples.ts';
 

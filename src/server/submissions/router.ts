@@ -17,7 +17,7 @@ import { HONEYPOT_FIELD } from '../../generated/forms/index.ts';
 import { cvError } from './cv.ts';
 import { checkForms, loadEndpoints, type SubmissionEndpoint } from './forms.ts';
 import { clientIp, rateLimitKey } from './ip.ts';
-import { RateLimiter, type Limiter } from './rate-limit.ts';
+import { RateLimiter, type Limiter } from '../outbox/rate-limit.ts';
 
 export const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,200}$/;
 export const CAPTCHA_MESSAGE = 'The form must be filled out';

@@ -5,7 +5,7 @@
  */
 import type { ServerConfig } from '../../src/server/config.ts';
 import { readEnvironment } from '../../src/server/environment.ts';
-import { startContentService } from '../content-service/server.ts';
+import { startContentService } from './server.ts';
 
 export async function startEmbeddedContent(config: ServerConfig): Promise<{ url: string; close(): Promise<void> } | undefined> {
   if (config.externalContent || readEnvironment().EMBEDDED_CONTENT_SERVICE === '0') return undefined;

@@ -8,10 +8,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach } from 'vitest';
-import { postgresAvailable, startPostgres, type TestPostgres } from '../../../tools/lib/postgres-cluster.ts';
-import { PostgresOutbox } from './postgres.ts';
-import { openSqliteOutbox, type SqliteOutbox } from './sqlite.ts';
-import type { OutboxStore } from './types.ts';
+import { postgresAvailable, startPostgres, type TestPostgres } from '../../tools/lib/postgres-cluster.ts';
+import { PostgresOutbox } from '../../src/server/outbox/postgres.ts';
+import { openSqliteOutbox, type SqliteOutbox } from '../../src/server/outbox/sqlite.ts';
+import type { OutboxStore } from '../../src/server/outbox/types.ts';
 
 /** A lead as stored, whatever its state (to check what the interface does not show). */
 export interface RawLead {

@@ -4,7 +4,7 @@
  * declared query, which response schema, and does SPEC name it (or is it `x-assumed`). Everyone
  * who needs the contract asks here:
  *   - the site's reads with its credential (the /api proxy, page sources, the sitemap, through
- *     src/server/content-client.ts) and the reference content service's routing
+ *     src/renderer/content-client.ts) and the reference content service's routing
  *     (tools/content-service/contract.ts) match raw request paths with `match`: each `{name}`
  *     segment is one safe value, decoded once, and only the declared query is forwarded, so no
  *     request path, parameter or query can steer the credential anywhere else;
@@ -18,8 +18,8 @@
  * It stays beside the proxy, the part whose strictness matters most, and imports nothing server-only.
  */
 import type { ContentContract, ContractEndpoint } from '../generated/content-contract.ts';
-import { contentSchemaId, didYouMean, type Located, type SchemaStore } from '../renderer/schema-store.ts';
-import { withBrand } from '../renderer/brand.ts';
+import { contentSchemaId, didYouMean, type Located, type SchemaStore } from './schema-store.ts';
+import { withBrand } from './brand.ts';
 
 export type { ContentContract, ContractEndpoint };
 

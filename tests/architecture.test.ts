@@ -1,0 +1,118 @@
+/**
+ * Imports point one way between folders (issue 21). Among the sibling folders of any folder of src/
+ * and tools/ (src/renderer and src/server, src/server/outbox and src/server/submissions, …) the
+ * import graph has no cycle: a folder that uses another is not used by it, directly or around a
+ * loop. Production code never imports tests, and tools do not either.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { projectRoot } from '../tools/lib/project.ts';
+
+interface Import {
+  from: string;
+  to: string;
+}
+
+const SOURCE = /\.(?:ts|tsx|mts)$/;
+const SPECIFIER = /(?:\bfrom\s+|\bimport\s*\(\s*|\bimport\s+)(['"])(\.{1,2}\/[^'"]+)\1/g;
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const abs = path.join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : sourceFiles(abs);
+    return SOURCE.test(entry.name) ? [abs] : [];
+  });
+}
+
+/** Every relative import of the code under `roots` (test files left out: they may reach anywhere). */
+function importsOf(roots: string[]): Import[] {
+  return roots.flatMap((root) =>
+    sourceFiles(path.join(projectRoot, root))
+      .filter((file) => !/\.test\.tsx?$/.test(file))
+      .flatMap((file) =>
+        [...readFileSync(file, 'utf8').matchAll(SPECIFIER)].map((match) => ({
+          from: path.relative(projectRoot, file),
+          to: path.relative(projectRoot, path.resolve(path.dirname(file), match[2].split('?')[0])),
+        })),
+      ),
+  );
+}
+
+/** For each folder: the edges between its child folders (a file directly in the folder is no child). */
+function siblingGraphs(imports: Import[]): Map<string, Map<string, Map<string, string[]>>> {
+  const graphs = new Map<string, Map<string, Map<string, string[]>>>();
+  for (const { from, to } of imports) {
+    const a = from.split('/');
+    const b = to.split('/');
+    // The deepest common folder, then the child folders of it on each side.
+    let depth = 0;
+    while (depth < Math.min(a.length, b.length) - 1 && a[depth] === b[depth]) depth++;
+    if (depth >= a.length - 1 || depth >= b.length - 1) continue;
+    const parent = a.slice(0, depth).join('/');
+    const graph = graphs.get(parent) ?? new Map<string, Map<string, string[]>>();
+    graphs.set(parent, graph);
+    const targets = graph.get(a[depth]) ?? new Map<string, string[]>();
+    graph.set(a[depth], targets);
+    targets.set(b[depth], [...(targets.get(b[depth]) ?? []), `${from} → ${to}`]);
+  }
+  return graphs;
+}
+
+/** The cycles of a graph, as strongly connected components of more than one node (Tarjan). */
+function cycles(graph: Map<string, Map<string, string[]>>): string[][] {
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const found: string[][] = [];
+  const visit = (node: string) => {
+    index.set(node, index.size);
+    low.set(node, index.get(node)!);
+    stack.push(node);
+    for (const next of graph.get(node)?.keys() ?? []) {
+      if (!index.has(next)) {
+        visit(next);
+        low.set(node, Math.min(low.get(node)!, low.get(next)!));
+      } else if (stack.includes(next)) low.set(node, Math.min(low.get(node)!, index.get(next)!));
+    }
+    if (low.get(node) === index.get(node)) {
+      const component: string[] = [];
+      let top: string;
+      do {
+        top = stack.pop()!;
+        component.push(top);
+      } while (top !== node);
+      if (component.length > 1) found.push(component.sort());
+    }
+  };
+  for (const node of graph.keys()) if (!index.has(node)) visit(node);
+  return found;
+}
+
+describe('folders', () => {
+  const imports = importsOf(['src', 'tools']);
+
+  it('import one another one way: no cycle among sibling folders of src/ and tools/', () => {
+    const loops: string[] = [];
+    for (const [parent, graph] of siblingGraphs(imports)) {
+      for (const component of cycles(graph)) {
+        const edges = component.flatMap((a) => component.flatMap((b) => (graph.get(a)?.get(b) ?? []).slice(0, 2)));
+        loops.push(`${component.map((name) => `${parent}/${name}`).join(' ⇄ ')}:\n    ${edges.join('\n    ')}`);
+      }
+    }
+    expect(loops).toEqual([]);
+  });
+
+  it('the check sees a cycle (a made-up pair of folders importing each other)', () => {
+    const graph = siblingGraphs([
+      { from: 'src/a/x.ts', to: 'src/b/y.ts' },
+      { from: 'src/b/y.ts', to: 'src/a/z.ts' },
+      { from: 'src/c/w.ts', to: 'src/a/x.ts' },
+    ]).get('src')!;
+    expect(cycles(graph)).toEqual([['a', 'b']]);
+  });
+
+  it('production code and tools never import tests', () => {
+    expect(imports.filter(({ to }) => to.startsWith('tests/')).map(({ from, to }) => `${from} → ${to}`)).toEqual([]);
+  });
+});
