@@ -44,6 +44,8 @@ const honeypot = ((name: unknown): string => {
   return name;
 })(fields['x-honeypot']);
 
+const SHARED_FIELD = /^\.\.\/form-fields\.schema\.json#\/\$defs\/(\w+)$/;
+
 /** Replaces references to the shared fields by their definitions; local keywords win. */
 function inline(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(inline);
@@ -51,13 +53,39 @@ function inline(node: unknown): unknown {
   const { $ref, ...rest } = node as Json;
   const out: Json = {};
   if (typeof $ref === 'string') {
-    const match = /^\.\.\/form-fields\.schema\.json#\/\$defs\/(\w+)$/.exec($ref);
+    const match = SHARED_FIELD.exec($ref);
     if (!match || !fields.$defs[match[1]])
       throw new Error(`Unsupported $ref ${$ref}: forms may refer to ../form-fields.schema.json#/$defs/<name> only`);
-    Object.assign(out, inline(fields.$defs[match[1]]));
+    // Its required message is lifted into the form's errorMessage (withRequiredMessages), not a keyword of the field.
+    const { 'x-required-message': _message, ...definition } = fields.$defs[match[1]];
+    Object.assign(out, inline(definition));
   }
   for (const [key, value] of Object.entries(rest)) out[key] = key === 'x-ui-schema' ? value : inline(value);
   return out;
+}
+
+/**
+ * SPEC's message for a missing value, written once per shared field: a definition's
+ * "x-required-message" (form-fields.schema.json) becomes the form's errorMessage.required entry
+ * for each required property that refers to it, unless the form gives its own. The entries come
+ * in the order of the form's `required`.
+ */
+function withRequiredMessages(form: Json, defs: Record<string, Json>): Json {
+  const required = Array.isArray(form.required) ? (form.required as string[]) : [];
+  const properties = (form.properties ?? {}) as Record<string, Json>;
+  const errorMessage = (form.errorMessage ?? {}) as Json;
+  const own = (errorMessage.required ?? {}) as Record<string, string>;
+  const messages: Record<string, string> = {};
+  for (const key of required) {
+    const ref = properties[key]?.$ref;
+    const shared = typeof ref === 'string' ? defs[SHARED_FIELD.exec(ref)?.[1] ?? '']?.['x-required-message'] : undefined;
+    const message = own[key] ?? shared;
+    if (typeof message === 'string') messages[key] = message;
+  }
+  // A message for a property that is not required stays too (the form's own business).
+  for (const [key, message] of Object.entries(own)) messages[key] ??= message;
+  if (Object.keys(messages).length === 0) return form;
+  return { ...form, errorMessage: { ...errorMessage, required: messages } };
 }
 
 /** Counts characters as JSON Schema does (a surrogate pair is one), like ajv's runtime helper. */
@@ -115,7 +143,7 @@ async function generate(): Promise<Map<string, string>> {
   const issues: Issue[] = [];
   for (const name of names) {
     const text = await readFile(path.join(formsDir, `${name}.schema.json`), 'utf8');
-    const bundled = inline(JSON.parse(text)) as Json;
+    const bundled = inline(withRequiredMessages(JSON.parse(text) as Json, fields.$defs)) as Json;
     issues.push(...formIssues(`schemas/forms/${name}.schema.json`, text, bundled));
     // rjsf keys precompiled validators by $id, and ajv's ESM output needs it to be an identifier.
     const { 'x-ui-schema': uiSchema, $id: _id, ...rest } = bundled;
