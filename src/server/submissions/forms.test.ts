@@ -32,6 +32,14 @@ describe('submission endpoints', () => {
     expect(byPath.get('/api/partner_form')!.strip).toEqual(['recaptcha']);
   });
 
+  it('find uploaded files in the schema (x-max-file-bytes), with their name field: the router knows no form by its fields', () => {
+    const files = Object.fromEntries(
+      endpoints.flatMap((e) => e.forms).map((f) => [f.name, f.files.map(({ field, nameField }) => [field, nameField])]),
+    );
+    expect(files.career).toEqual([['resume_base64', 'resume_filename']]);
+    expect(Object.entries(files).filter(([name, list]) => name !== 'career' && list.length > 0)).toEqual([]);
+  });
+
   it('tell the contact forms apart by page_type', () => {
     const contact = byPath.get('/api/contact_form')!;
     const footer = sampleBodies['footer-contact']();

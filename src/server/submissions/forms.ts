@@ -8,12 +8,13 @@ import contract from '../../../schemas/content/contract.json' with { type: 'json
 import { formNames } from '../../generated/forms/index.ts';
 import type { ContentContract } from '../../generated/content-contract.ts';
 import type { FormMeta } from '../../generated/form-meta.ts';
+import { fileRules, type FileRules } from '../../forms/file-field.ts';
 import { maxBodyBytes, type FieldSchema } from './body-limit.ts';
 
 export interface FormSchema {
   $id: string;
   'x-form': FormMeta;
-  properties: Record<string, FieldSchema & { const?: unknown; 'x-lowercase'?: boolean }>;
+  properties: Record<string, FieldSchema & { const?: unknown; 'x-lowercase'?: boolean; 'x-max-file-bytes'?: number }>;
   required?: string[];
 }
 
@@ -27,6 +28,8 @@ export interface SubmissionForm {
   consts: Record<string, unknown>;
   /** Fields marked x-lowercase (the e-mail): accepted in any case, stored and sent on in lower case. */
   lowercase: string[];
+  /** Uploaded files (fields marked x-max-file-bytes), each with the field of its file name and its rules. */
+  files: { field: string; nameField: string; rules: FileRules }[];
 }
 
 export interface SubmissionEndpoint {
@@ -40,7 +43,10 @@ export interface SubmissionEndpoint {
   bodyLimit: number;
 }
 
-const bundled = import.meta.glob<{ schema: FormSchema }>('../../generated/forms/*.json', { eager: true, import: 'default' });
+const bundled = import.meta.glob<{ schema: FormSchema; uiSchema: Record<string, { 'ui:options'?: { filenameField?: string } }> }>(
+  '../../generated/forms/*.json',
+  { eager: true, import: 'default' },
+);
 const validators = import.meta.glob<Record<string, ValidateFunction>>('../../generated/forms/*.validator.js', { eager: true });
 const requestSchemas = import.meta.glob<{ properties?: Record<string, unknown> }>('../../../schemas/content/*.schema.json', {
   eager: true,
@@ -59,7 +65,13 @@ function submissionForm(name: string): SubmissionForm {
       .map(([key, field]) => [key, field.const]),
   );
   const lowercase = Object.keys(def.schema.properties).filter((key) => def.schema.properties[key]['x-lowercase'] === true);
-  return { name, schema: def.schema, validate, consts, lowercase };
+  const files = Object.keys(def.schema.properties)
+    .filter((key) => def.schema.properties[key]['x-max-file-bytes'] !== undefined)
+    .map((field) => {
+      const nameField = def.uiSchema?.[field]?.['ui:options']?.filenameField ?? '';
+      return { field, nameField, rules: fileRules(def.schema.properties[field], def.schema.properties[nameField]) };
+    });
+  return { name, schema: def.schema, validate, consts, lowercase, files };
 }
 
 function contractTakesIp(path: string): boolean {

@@ -14,7 +14,7 @@ import { OutboxUnavailable } from '../outbox/start.ts';
 import type { EnqueueResult, OutboxStore } from '../outbox/types.ts';
 import type { SubmissionConfig } from './config.ts';
 import { HONEYPOT_FIELD } from '../../generated/forms/index.ts';
-import { cvError } from './cv.ts';
+import { fileError } from './uploads.ts';
 import { checkForms, loadEndpoints, type SubmissionEndpoint } from './forms.ts';
 import { clientIp, rateLimitKey } from './ip.ts';
 import { RateLimiter, type Limiter } from '../outbox/rate-limit.ts';
@@ -148,9 +148,12 @@ export function submissionRouter(deps: SubmissionDeps): express.Router {
     if (check.errors) throw new Answer(422, 'Some fields are not valid.', fieldErrors(check.errors));
     // The e-mail is checked in any case and sent on in lower case (docs/forms.md).
     for (const field of check.form.lowercase) if (typeof data[field] === 'string') data[field] = data[field].toLowerCase();
-    if (typeof data.resume_base64 === 'string' && typeof data.resume_filename === 'string') {
-      const problem = cvError(data.resume_filename, data.resume_base64);
-      if (problem) throw new Answer(422, 'The CV is not accepted.', { resume_base64: [problem] });
+    // Uploaded files are read by their bytes (the schema checked their name and size as text).
+    for (const { field, nameField, rules } of check.form.files) {
+      const content = data[field];
+      const name = data[nameField];
+      const problem = typeof content === 'string' && typeof name === 'string' ? fileError(rules, name, content) : undefined;
+      if (problem) throw new Answer(422, 'The file is not accepted.', { [field]: [problem] });
     }
 
     const print = fingerprint(endpoint.path, data);

@@ -1,21 +1,14 @@
 /**
- * The career form's CV: its type is read from the bytes, not the name. A PDF starts with "%PDF-";
- * a DOCX is a ZIP whose central directory lists word/document.xml. The file name's extension must
- * name the type found. The limit and the messages are the form schema's (schemas/forms/career.schema.json,
- * as compiled into src/generated/forms/career.json), read as the browser's widget reads them.
+ * Uploaded files (a form field marked "x-max-file-bytes", sent as base64 with its file name in the
+ * field its uiSchema names as `filenameField`: the career form's CV). The type is read from the
+ * bytes, not the name: a PDF starts with "%PDF-"; a DOCX is a ZIP whose central directory lists
+ * word/document.xml. The file name must match the field's pattern and its extension must name the
+ * type found. The limit and the messages are the form schema's (src/forms/file-field.ts reads them,
+ * as the browser's widget does). The server knows PDF and DOCX by their bytes; any other type is refused.
  */
-import { fileRules } from '../../forms/file-field.ts';
-import career from '../../generated/forms/career.json' with { type: 'json' };
+import type { FileRules } from '../../forms/file-field.ts';
 
-const { properties } = career.schema;
-const filenameField = career.uiSchema.resume_base64['ui:options'].filenameField as keyof typeof properties;
-const cv = fileRules(properties.resume_base64, properties[filenameField]);
-
-export const MAX_CV_BYTES = cv.maxBytes;
-export const CV_TOO_LARGE = cv.tooLarge;
-export const CV_WRONG_TYPE = cv.wrongType;
-
-export type CvType = 'pdf' | 'docx';
+export type FileType = 'pdf' | 'docx';
 
 const EOCD = 0x06054b50;
 const CENTRAL_HEADER = 0x02014b50;
@@ -41,7 +34,7 @@ export function zipHasEntry(buf: Buffer, wanted: string): boolean {
   return false;
 }
 
-export function detectCvType(bytes: Buffer): CvType | undefined {
+export function detectFileType(bytes: Buffer): FileType | undefined {
   if (bytes.subarray(0, 5).toString('latin1') === '%PDF-') return 'pdf';
   if (bytes.length >= 4 && bytes.readUInt32LE(0) === 0x04034b50 && zipHasEntry(bytes, 'word/document.xml')) return 'docx';
   return undefined;
@@ -53,12 +46,12 @@ export function base64Bytes(text: string): number {
   return Math.floor((text.length * 3) / 4) - padding;
 }
 
-/** The error for `resume_base64`, or undefined when the CV is a PDF or DOCX named as such. */
-export function cvError(filename: string, base64: string): string | undefined {
-  if (base64Bytes(base64) > MAX_CV_BYTES) return CV_TOO_LARGE;
+/** The message for a file that may not be taken, or undefined when it is a PDF or DOCX within the limit, named as such. */
+export function fileError(rules: FileRules, filename: string, base64: string): string | undefined {
+  if (base64Bytes(base64) > rules.maxBytes) return rules.tooLarge;
   const bytes = Buffer.from(base64, 'base64');
-  if (bytes.length > MAX_CV_BYTES) return CV_TOO_LARGE;
-  const type = detectCvType(bytes);
+  if (bytes.length > rules.maxBytes) return rules.tooLarge;
+  const type = detectFileType(bytes);
   const extension = /\.([^.]+)$/.exec(filename)?.[1]?.toLowerCase();
-  return type && extension === type ? undefined : CV_WRONG_TYPE;
+  return type && extension === type && rules.namePattern.test(filename) ? undefined : rules.wrongType;
 }

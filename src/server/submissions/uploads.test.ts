@@ -1,17 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import { CV_TOO_LARGE, CV_WRONG_TYPE, MAX_CV_BYTES, base64Bytes, cvError, detectCvType, zipHasEntry } from './cv.ts';
+import { fileRules } from '../../forms/file-field.ts';
+import career from '../../generated/forms/career.json' with { type: 'json' };
+import { base64Bytes, detectFileType, fileError, zipHasEntry } from './uploads.ts';
 import { SAMPLE_DOCX_BASE64, SAMPLE_PDF_BASE64, zip } from './test-samples.ts';
 
 const b64 = (s: string | Buffer) => Buffer.from(s).toString('base64');
 
+// The career form's CV field, as the server reads it from the compiled form.
+const rules = fileRules(career.schema.properties.resume_base64, career.schema.properties.resume_filename);
+const { maxBytes: MAX_CV_BYTES, tooLarge: CV_TOO_LARGE, wrongType: CV_WRONG_TYPE } = rules;
+const cvError = (filename: string, base64: string) => fileError(rules, filename, base64);
+
 describe('CV check by magic bytes', () => {
   it('detects PDF by %PDF- and DOCX by a ZIP listing word/document.xml', () => {
-    expect(detectCvType(Buffer.from(SAMPLE_PDF_BASE64, 'base64'))).toBe('pdf');
-    expect(detectCvType(Buffer.from(SAMPLE_DOCX_BASE64, 'base64'))).toBe('docx');
-    expect(detectCvType(zip({ 'xl/workbook.xml': '<workbook/>' }))).toBeUndefined();
-    expect(detectCvType(Buffer.from('PK\x03\x04 not really a zip'))).toBeUndefined();
-    expect(detectCvType(Buffer.from('MZ\x90\x00 an executable'))).toBeUndefined();
-    expect(detectCvType(Buffer.alloc(0))).toBeUndefined();
+    expect(detectFileType(Buffer.from(SAMPLE_PDF_BASE64, 'base64'))).toBe('pdf');
+    expect(detectFileType(Buffer.from(SAMPLE_DOCX_BASE64, 'base64'))).toBe('docx');
+    expect(detectFileType(zip({ 'xl/workbook.xml': '<workbook/>' }))).toBeUndefined();
+    expect(detectFileType(Buffer.from('PK\x03\x04 not really a zip'))).toBeUndefined();
+    expect(detectFileType(Buffer.from('MZ\x90\x00 an executable'))).toBeUndefined();
+    expect(detectFileType(Buffer.alloc(0))).toBeUndefined();
   });
 
   it('finds entries after others and tolerates a trailing comment', () => {
