@@ -2,8 +2,9 @@
  * "Add block": a modal listing every block with its description and a live preview of the
  * highlighted one (the catalog's fixture frame, /__catalog/<name>?frame=1).
  */
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import type { BlockInfo } from './types.ts';
+import { useModal } from './use-modal.ts';
 
 export interface AddBlockProps {
   blocks: BlockInfo[];
@@ -18,10 +19,8 @@ export function filterBlocks(blocks: BlockInfo[], filter: string): BlockInfo[] {
 }
 
 export function AddBlock({ blocks, onAdd }: AddBlockProps) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  const opener = useRef<HTMLButtonElement>(null);
+  const { id, dialog, opener, show: showModal, close, returnFocus } = useModal();
   const filterInput = useRef<HTMLInputElement>(null);
-  const id = useId();
   const [open, setOpen] = useState(false);
   const [filter, setFilter] = useState('');
   const [chosen, setChosen] = useState<string>();
@@ -32,14 +31,13 @@ export function AddBlock({ blocks, onAdd }: AddBlockProps) {
   const show = () => {
     setFilter('');
     setOpen(true);
-    dialog.current?.showModal();
+    showModal();
     filterInput.current?.focus();
   };
-  const close = () => dialog.current?.close();
   // Also reached by Escape (the native dialog's cancel closes it).
   const onClose = () => {
     setOpen(false);
-    opener.current?.focus();
+    returnFocus();
   };
   // Enter in the filter or on an option adds the highlighted block.
   const onSubmit = (event: FormEvent) => {

@@ -4,8 +4,9 @@
  * its path and where it was found, filtered by typing. Choosing one writes its path into the prop,
  * as typing it would (same draft, same undo). Escape or Close leaves the prop as it was.
  */
-import { useId, useRef, useState } from 'react';
+import { useState } from 'react';
 import type { ImageChoice } from './types.ts';
+import { useModal } from './use-modal.ts';
 
 type Load = { kind: 'idle' } | { kind: 'loading' } | { kind: 'ready'; images: ImageChoice[] } | { kind: 'failed'; message: string };
 
@@ -28,15 +29,13 @@ export interface ImagePickerProps {
 }
 
 export function ImagePicker({ label, value, onChoose }: ImagePickerProps) {
-  const id = useId();
-  const dialog = useRef<HTMLDialogElement>(null);
-  const opener = useRef<HTMLButtonElement>(null);
+  const { id, dialog, opener, show, close, returnFocus } = useModal();
   const [load, setLoad] = useState<Load>({ kind: 'idle' });
   const [filter, setFilter] = useState('');
 
   function open() {
     setFilter('');
-    dialog.current?.showModal();
+    show();
     if (load.kind === 'ready') return;
     setLoad({ kind: 'loading' });
     loadImages().then(
@@ -55,7 +54,7 @@ export function ImagePicker({ label, value, onChoose }: ImagePickerProps) {
       <button type="button" ref={opener} className="editor-props-button" aria-label={`Choose image… for ${label}`} onClick={open}>
         Choose image…
       </button>
-      <dialog ref={dialog} className="editor-images" aria-labelledby={`${id}-title`} onClose={() => opener.current?.focus()}>
+      <dialog ref={dialog} className="editor-images" aria-labelledby={`${id}-title`} onClose={returnFocus}>
         <h2 id={`${id}-title`}>Choose an image for {label}</h2>
         <p className="editor-images__filter">
           <label htmlFor={`${id}-filter`}>Filter</label>
@@ -78,7 +77,7 @@ export function ImagePicker({ label, value, onChoose }: ImagePickerProps) {
                   aria-pressed={image.value === value}
                   onClick={() => {
                     onChoose(image.value);
-                    dialog.current?.close();
+                    close();
                   }}
                 >
                   <img src={image.preview} alt="" loading="lazy" />
@@ -92,7 +91,7 @@ export function ImagePicker({ label, value, onChoose }: ImagePickerProps) {
           </ul>
         )}
         <div className="editor-images__actions">
-          <button type="button" className="editor__button" onClick={() => dialog.current?.close()}>
+          <button type="button" className="editor__button" onClick={close}>
             Close
           </button>
         </div>

@@ -4,9 +4,10 @@
  * Unsaved changes are saved first. Outside a git checkout, Save was the last step and it says so.
  * The git side is tools/editor/publish.ts.
  */
-import { useId, useRef, useState } from 'react';
+import { useState } from 'react';
 import type { ChangesResponse, PublishResponse } from './types.ts';
 import { postJson as post } from './use-draft.ts';
+import { useModal } from './use-modal.ts';
 
 type Step =
   | { kind: 'closed' }
@@ -25,9 +26,7 @@ export interface PublishProps {
 }
 
 export function Publish({ file, route, saveFirst }: PublishProps) {
-  const id = useId();
-  const dialog = useRef<HTMLDialogElement>(null);
-  const opener = useRef<HTMLButtonElement>(null);
+  const { id, dialog, opener, show, close, returnFocus } = useModal();
   const [step, setStep] = useState<Step>({ kind: 'closed' });
   const [message, setMessage] = useState('');
 
@@ -35,7 +34,7 @@ export function Publish({ file, route, saveFirst }: PublishProps) {
     if (!(await saveFirst())) return;
     setStep({ kind: 'loading' });
     setMessage(`Page ${route}: edited in the page editor`);
-    dialog.current?.showModal();
+    show();
     try {
       const { status, body } = await post<ChangesResponse & { error?: string }>('/__editor/api/changes', { file });
       setStep(status === 200 ? { kind: 'review', changes: body } : { kind: 'failed', message: body.error ?? `HTTP ${status}` });
@@ -66,7 +65,7 @@ export function Publish({ file, route, saveFirst }: PublishProps) {
         aria-labelledby={`${id}-title`}
         onClose={() => {
           setStep({ kind: 'closed' });
-          opener.current?.focus();
+          returnFocus();
         }}
       >
         <h2 id={`${id}-title`}>Publish {file}</h2>
@@ -136,7 +135,7 @@ export function Publish({ file, route, saveFirst }: PublishProps) {
               Commit to {changes.branch}
             </button>
           )}
-          <button type="button" className="editor__button" onClick={() => dialog.current?.close()}>
+          <button type="button" className="editor__button" onClick={close}>
             Close
           </button>
         </div>
