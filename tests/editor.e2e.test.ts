@@ -90,6 +90,7 @@ async function saved() {
  */
 let frameHeights: { pane: number; frame: number } | undefined;
 async function steadyFrame(when: string) {
+  await page.locator('.editor__frame-box iframe.editor__frame').waitFor({ timeout: 30_000 });
   const moments = await page.evaluate(async () => {
     const box = document.querySelector('.editor__frame-box')!;
     const frame = document.querySelector('iframe.editor__frame')!;
@@ -304,6 +305,21 @@ describe('the page editor (development only)', () => {
 
     // The form's heading, edited in place in the preview: one edit of the draft.
     const formHeading = preview.locator('[data-block="form"]').getByText('Send us a message', { exact: true });
+    // A click on a section shown in the preview selects it and leaves the preview where it is (a
+    // tall section was scrolled under the pointer, 472 px, and a double-click's second click missed).
+    await formHeading.scrollIntoViewIfNeeded();
+    const shownAt = await formHeading.evaluate((el) => Math.round(el.getBoundingClientRect().top));
+    await formHeading.click();
+    await props().getByRole('heading', { name: 'Form properties' }).waitFor();
+    const tops = await formHeading.evaluate(async (el) => {
+      const read: number[] = [];
+      for (let i = 0; i < 10; i++) {
+        read.push(Math.round(el.getBoundingClientRect().top));
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      return read;
+    });
+    expect(tops, 'the clicked heading stays where it was shown').toEqual(Array.from({ length: 10 }, () => shownAt));
     await formHeading.dblclick();
     await props().getByRole('heading', { name: 'Form properties' }).waitFor();
     await expect.poll(() => formHeading.evaluate((el) => (el as HTMLElement).isContentEditable), { timeout: 10_000 }).toBe(true);

@@ -105,7 +105,11 @@ function useEditorBridge(sections: PageData['sections'], leftOut: LeftOutSection
         const key = sections[index]?.key;
         const selected = key !== undefined && positionOfKey(key) === message.position;
         el.classList.toggle('editor-preview--selected', selected);
-        if (selected) el.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+        // Brought into view only when none of it is in view: a section clicked in the preview (or
+        // partly shown) stays where it is, so the second click of a double-click lands on the same
+        // text (it scrolled by 472 px under the pointer).
+        const box = el.getBoundingClientRect();
+        if (selected && (box.bottom <= 0 || box.top >= window.innerHeight)) el.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
       });
     };
     document.addEventListener('click', onClick, true);
