@@ -8,3 +8,8 @@ export const BRAND_PLACEHOLDER = '{brand}';
 export function withBrand(text: string, brand: string): string {
   return text.replaceAll(BRAND_PLACEHOLDER, brand);
 }
+
+/** The brand of a site config (site.config.json's `brand`), or the placeholder's word when it has none (it is reported then). */
+export function brandOf(site: Record<string, unknown> | undefined): string {
+  return typeof site?.brand === 'string' ? site.brand : 'brand';
+}

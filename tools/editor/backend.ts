@@ -40,6 +40,7 @@ import { pendingChange, publish } from './publish.ts';
 import { definitionText } from './rewrite.ts';
 import { blockInfos, endpointInfos, pageSchema } from './schemas.ts';
 import { isPlainObject } from '../../src/renderer/bindings.ts';
+import { brandOf } from '../../src/renderer/brand.ts';
 
 export interface EditorBackendOptions {
   /** Absolute path of the definitions folder (PAGE_DEFINITIONS_DIR or page-definitions/). */
@@ -259,7 +260,7 @@ export function createEditorBackend(options: EditorBackendOptions): DevEditorBac
 
     images() {
       const index = options.definitions();
-      const brand = typeof index.site.brand === 'string' ? index.site.brand : 'brand';
+      const brand = brandOf(index.site);
       let found = imageList.get(brand);
       if (!found) {
         found = imageChoices({
@@ -408,7 +409,7 @@ export function createEditorBackend(options: EditorBackendOptions): DevEditorBac
       }
       const index = options.definitions();
       const [files, site] = await Promise.all([loadDefinitionFiles(dir), loadSiteFile()]);
-      const brand = typeof index.site.brand === 'string' ? index.site.brand : 'brand';
+      const brand = brandOf(index.site);
       const project = { validator: index.validator, contract: index.contract, definitionsDir: dir, files, site, brand };
       const plan = await planPage(input, project, { allowNoBlocks: true });
       if (plan.errors.length) return { status: 422, body: { errors: plan.errors } };

@@ -7,7 +7,7 @@
 import { matchPath } from 'react-router';
 import type { SourceSpec, SitemapSpec } from '../../src/generated/page-definition.ts';
 import { isPlainObject, type Scope } from '../../src/renderer/bindings.ts';
-import { withBrand } from '../../src/renderer/brand.ts';
+import { brandOf, withBrand } from '../../src/renderer/brand.ts';
 import type { DefinitionIndex } from '../../src/renderer/definitions.server.ts';
 import type { FieldInfo } from '../../src/renderer/editor/types.ts';
 import { sourcePath, sourceQuery } from '../../src/renderer/page-loader.server.ts';
@@ -87,7 +87,7 @@ export interface PageContext {
 export async function pageContext(index: DefinitionIndex, read: Read, draft: unknown): Promise<PageContext> {
   const definition = isPlainObject(draft) ? draft : {};
   const site = index.site;
-  const brand = typeof site.brand === 'string' ? site.brand : 'brand';
+  const brand = brandOf(site);
   const store = index.validator.store;
   const place = await previewPlace(definition, brand, read);
   const scope: Scope = { params: place.params, search: {}, site };

@@ -17,22 +17,17 @@ import type { Located, SchemaStore } from '../../src/renderer/schema-store.ts';
 import { projectRoot } from '../lib/project.ts';
 import { readableEndpoints, responseSchema } from '../lib/workbench.ts';
 import type { Read } from './context.ts';
+import { isImageField } from './schemas.ts';
 
 const IMAGE_FILE = /\.(?:avif|gif|jpe?g|png|svg|webp)$/i;
 /** Enough for any page's choice; a service with more images lists its first ones. */
 const MAX_CHOICES = 400;
 
-function isImage(store: SchemaStore, loc: Located): boolean {
-  const s = store.deref(loc);
-  const branches = (['anyOf', 'oneOf', 'allOf'] as const).flatMap((key) => (s.schema[key] ?? []).map((_b, i) => store.child(s, key, i)));
-  return [s, ...branches].some(({ schema }) => schema.format === 'image' || schema.format === 'image-path');
-}
-
 /** Every string of `value` that its schema marks as an image, lists walked whole. */
 export function imagesIn(store: SchemaStore, loc: Located, value: unknown, found: (image: string) => void, depth = 0): void {
   if (depth > 12) return;
   if (typeof value === 'string') {
-    if (value && isImage(store, loc)) found(value);
+    if (value && isImageField(store, loc)) found(value);
     return;
   }
   if (Array.isArray(value)) {

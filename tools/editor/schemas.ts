@@ -120,13 +120,23 @@ function typeOf(store: SchemaStore, loc: Located): FieldInfo['type'] {
 }
 
 /** A schema's own marks, looking into anyOf/oneOf branches (a nullable HTML field). */
-function marks(store: SchemaStore, loc: Located): Pick<FieldInfo, 'html' | 'image' | 'description' | 'assumed'> {
+/** A field's schema and those of its anyOf/oneOf/allOf branches (a nullable HTML field). */
+function branchSchemas(store: SchemaStore, loc: Located): JsonSchema[] {
   const s = store.deref(loc);
   const branches = (['anyOf', 'oneOf', 'allOf'] as const).flatMap((key) => (s.schema[key] ?? []).map((_b, i) => store.child(s, key, i)));
-  const all = [s, ...branches].map((b) => b.schema);
+  return [s, ...branches].map((b) => b.schema);
+}
+
+/** Whether a content field holds an image path (`format: image-path`, or `image` as block props say). */
+export function isImageField(store: SchemaStore, loc: Located): boolean {
+  return branchSchemas(store, loc).some((schema) => schema.format === 'image' || schema.format === 'image-path');
+}
+
+function marks(store: SchemaStore, loc: Located): Pick<FieldInfo, 'html' | 'image' | 'description' | 'assumed'> {
+  const s = store.deref(loc);
   const out: Pick<FieldInfo, 'html' | 'image' | 'description' | 'assumed'> = {};
-  if (all.some((schema) => schema.contentMediaType === 'text/html')) out.html = true;
-  if (all.some((schema) => schema.format === 'image' || schema.format === 'image-path')) out.image = true;
+  if (branchSchemas(store, loc).some((schema) => schema.contentMediaType === 'text/html')) out.html = true;
+  if (isImageField(store, loc)) out.image = true;
   const description = loc.schema.description ?? s.schema.description;
   if (description) out.description = description;
   const assumed = assumptionOf(s.schema);

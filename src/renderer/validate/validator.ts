@@ -11,7 +11,7 @@ import { Ajv, type ErrorObject } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import type { DefinitionFile, SitemapSpec, SourceSpec } from '../../generated/page-definition.ts';
 import { ContractPaths } from '../contract-paths.ts';
-import { withBrand } from '../brand.ts';
+import { brandOf, withBrand } from '../brand.ts';
 import { isPlainObject } from '../bindings.ts';
 import { DEFAULT_META } from '../default-meta.ts';
 import {
@@ -131,7 +131,7 @@ export class DefinitionValidator {
     const issues: Issue[] = [];
     const assumptions: AssumedBinding[] = [];
     const site = this.validateSite(siteInput, issues, assumptions);
-    const brand = typeof site?.brand === 'string' ? site.brand : 'brand';
+    const brand = brandOf(site);
     const definitions: PageDefinition[] = [];
     for (const { file, text } of files) {
       const def = this.validateOne(file, text, brand, issues, assumptions);
