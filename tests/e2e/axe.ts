@@ -15,46 +15,26 @@ export interface Violation {
 
 /**
  * Runs axe on the page's document; `exclude` (CSS selectors) leaves parts out, e.g. a frame checked
- * elsewhere. A run that throws because the page changed under it (a node left the document
- * mid-audit, axe-core#4624: a late response re-rendering a status line) is run again once the
- * document has not changed for 300 ms, twice at most; the third error fails with its message.
+ * elsewhere. axe runs in every frame it audits, so it is put in each of them first, but not in an
+ * excluded frame: that one may be navigating (the editor's preview reloads on each draft change),
+ * and putting axe into a document that is going away fails the run ("Execution context was destroyed").
  */
 export async function seriousViolations(page: Page, exclude: string[] = []): Promise<Violation[]> {
-  for (const frame of page.frames()) await frame.evaluate(axeSource);
+  for (const frame of page.frames()) {
+    const element = frame === page.mainFrame() ? undefined : await frame.frameElement();
+    if (element && (await element.evaluate((el, selectors) => selectors.some((s) => el.matches(s)), exclude))) continue;
+    await frame.evaluate(axeSource);
+  }
   const violations = await page.evaluate(async (excluded) => {
     type Result = { violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] };
     const axe = (window as unknown as { axe: { run(context: object, options: object): Promise<Result> } }).axe;
-    const settled = () =>
-      new Promise<void>((resolve) => {
-        let timer = setTimeout(done, 300);
-        const deadline = setTimeout(done, 5_000);
-        const observer = new MutationObserver(() => {
-          clearTimeout(timer);
-          timer = setTimeout(done, 300);
-        });
-        observer.observe(document, { subtree: true, childList: true, characterData: true });
-        function done() {
-          observer.disconnect();
-          clearTimeout(timer);
-          clearTimeout(deadline);
-          resolve();
-        }
-      });
-    const context = { include: [['html']], exclude: excluded.map((selector) => [selector]) };
-    for (let attempt = 1; ; attempt++) {
-      if (attempt > 1) await settled();
-      try {
-        const result = await axe.run(context, { resultTypes: ['violations'] });
-        return result.violations.map((v) => ({
-          id: v.id,
-          impact: v.impact,
-          help: v.help,
-          nodes: v.nodes.slice(0, 5).map((n) => n.target.join(' ')),
-        }));
-      } catch (error) {
-        if (attempt === 3) throw new Error(`axe failed ${attempt} times on ${location.href}: ${String(error)}`);
-      }
-    }
+    const result = await axe.run({ include: [['html']], exclude: excluded.map((selector) => [selector]) }, { resultTypes: ['violations'] });
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.slice(0, 5).map((n) => n.target.join(' ')),
+    }));
   }, exclude);
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
 }
