@@ -1,7 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from 'react-router';
-// Only the language: the browser bundle gets no other part of the site config.
-import { language } from '../site.config.json';
+// Only the language and theme colour: the browser bundle gets no other part of the site config.
+import { language, themeColor } from '../site.config.json';
 import { DEFINITIONS_CHANGED, isEditorPath } from './dev-events.ts';
 import { RouteFocus } from './renderer/chrome/route-focus.tsx';
 import stylesheet from './styles/site.css?url';
@@ -25,7 +25,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="theme-color" content="#0a1f44" />
+        {themeColor ? <meta name="theme-color" content={themeColor} /> : null}
         <Meta />
         <Links />
       </head>

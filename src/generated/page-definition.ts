@@ -97,7 +97,7 @@ export interface TemplateNode {
   encode?: boolean;
 }
 /**
- * Page title and meta tags. Without it, they come from the source named 'page' (page_data.page_title, page_data.meta_keywords, page_data.meta_description).
+ * Page title and meta tags. A definition without them takes defaultMeta of site.config.json, resolved against its own sources.
  */
 export interface PageMeta {
   title?: TextValue;

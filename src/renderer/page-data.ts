@@ -27,8 +27,9 @@ export interface PageSeo {
   /** Absolute canonical URL (origin + path, plus ?page=N when N > 1); absent on the 404 page. */
   canonical?: string;
   siteName: string;
-  type: 'website' | 'article';
-  /** Absolute URL of the page's first banner or article image. */
+  /** Open Graph type: "website", or what the page's first block marked "x-page-type" says (e.g. "article"). */
+  type: string;
+  /** Absolute URL of the first value of a block prop marked "x-page-image" (e.g. a banner's image). */
   image?: string;
 }
 

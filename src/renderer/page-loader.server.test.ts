@@ -26,10 +26,11 @@ const privacy = {
 const common = { data: { copyright: '© Veltrix' } };
 
 type Reads = Record<string, unknown | ContentError>;
-function loader(reads: Reads, explain?: boolean) {
+function loader(reads: Reads, explain?: boolean, site?: Record<string, unknown>) {
   const asked: string[] = [];
+  const index = site ? { ...definitions.current(), site } : undefined;
   const pages = createPageLoader({
-    definitions: () => definitions.current(),
+    definitions: () => index ?? definitions.current(),
     read: async (path, query) => {
       const key = `${path}${query.size ? `?${query}` : ''}`;
       asked.push(key);
@@ -70,6 +71,13 @@ describe('createPageLoader', () => {
     const html = page.sections.find((s) => s.block === 'rich-text')!.props.html as string;
     expect(html).toContain('<p>We keep little.</p>');
     expect(html).not.toContain('<script');
+  });
+
+  it("gives a page without meta the site's defaultMeta, resolved against the page's own sources", async () => {
+    const site = { ...definitions.current().site, defaultMeta: { title: { $bind: 'page.page_data.name' } } };
+    const { pages } = loader({ '/api/page/privacy-policy': privacy, '/api/header_footer_common': common }, false, site);
+    const page = await pages.loadPage(request('/privacy-policy'));
+    expect(page.meta).toEqual({ title: 'Privacy Policy', keywords: undefined, description: undefined });
   });
 
   it("says which sections it left out and why, for the editor's preview only", async () => {

@@ -11,7 +11,6 @@ import { ContentError, isDegraded, markDegraded, RETRY_AFTER_SECONDS, statusOf, 
 import { sanitizeEmbed, sanitizeHtml } from './sanitize.ts';
 import { isBinding, resolve, type ResolveOptions, type Scope } from './bindings.ts';
 import { withBrand } from './brand.ts';
-import { DEFAULT_META } from './default-meta.ts';
 import type { DefinitionIndex } from './definitions.server.ts';
 import {
   sectionKey,
@@ -160,7 +159,8 @@ function textOptions(logOnce: (message: string) => void, where: string): Resolve
 }
 
 function resolveMeta(run: Run, definition: PageDefinition, scope: Scope): PageMeta {
-  const meta = definition.meta ?? DEFAULT_META;
+  // A definition without meta takes the site's default, resolved against its own sources.
+  const meta = definition.meta ?? (run.index.site as unknown as SiteConfig).defaultMeta ?? {};
   const options = textOptions(run.logOnce, `${definition.file} /meta`);
   return {
     title: text(resolve(meta.title, scope, options, '/title')),
@@ -275,16 +275,24 @@ function canonicalUrl(origin: string, url: URL): string {
   return `${origin}${url.pathname}${Number.isInteger(page) && page > 1 ? `?page=${page}` : ''}`;
 }
 
-function pageSeo(sections: ResolvedSection[], site: SiteConfig, origin: string, canonical?: string): PageSeo {
-  const withImage = sections.find(
-    (s) => (s.block === 'banner' || s.block === 'article') && typeof s.props.image === 'string' && s.props.image,
-  );
-  return {
-    canonical,
-    siteName: site.name,
-    type: sections.some((s) => s.block === 'article') ? 'article' : 'website',
-    image: withImage ? absoluteUrl(withImage.props.image, origin) : undefined,
-  };
+/**
+ * What a page is to a sharer, from marks in the block schemas: its image is the first value of a
+ * prop marked "x-page-image" (e.g. a banner's image), its Open Graph type that of the first block
+ * whose schema declares "x-page-type" (e.g. an article), otherwise "website".
+ */
+function pageSeo(run: Run, sections: ResolvedSection[], site: SiteConfig, origin: string, canonical?: string): PageSeo {
+  let image: string | undefined;
+  let type: string | undefined;
+  for (const section of sections) {
+    const schema = run.index.validator.store.root(blockSchemaId(section.block)).schema;
+    if (type === undefined && typeof schema['x-page-type'] === 'string') type = schema['x-page-type'];
+    const properties = (schema.properties ?? {}) as Record<string, { 'x-page-image'?: unknown }>;
+    for (const [name, prop] of Object.entries(properties)) {
+      const value = section.props[name];
+      if (image === undefined && prop['x-page-image'] === true && typeof value === 'string' && value) image = value;
+    }
+  }
+  return { canonical, siteName: site.name, type: type ?? 'website', image: image && absoluteUrl(image, origin) };
 }
 
 /** Organization (every page) and the definition's structured data, resolved, sanitized and mapped to JSON-LD. */
@@ -372,7 +380,7 @@ async function loadPage(run: Run, request: Request): Promise<PageData> {
           }
         : { title: 'Page not found' },
       // The 404 status keeps it out of search indexes; no canonical, since it stands for no URL.
-      seo: pageSeo(sections, site, origin),
+      seo: pageSeo(run, sections, site, origin),
       jsonLd: resolveJsonLd(run, undefined, scope, ctx(`${origin}${url.pathname}`)),
       sections,
       chrome,
@@ -389,7 +397,7 @@ async function loadPage(run: Run, request: Request): Promise<PageData> {
     ...(run.leftOut ? { leftOut: run.leftOut } : {}),
     layout: page.layout,
     meta: resolveMeta(run, page, scope),
-    seo: pageSeo(sections, site, origin, canonical),
+    seo: pageSeo(run, sections, site, origin, canonical),
     jsonLd: resolveJsonLd(run, page, scope, ctx(canonical)),
     sections,
     chrome,

@@ -22,7 +22,7 @@ export interface Violation {
 export async function seriousViolations(page: Page, exclude: string[] = []): Promise<Violation[]> {
   for (const frame of page.frames()) {
     const element = frame === page.mainFrame() ? undefined : await frame.frameElement();
-    if (element && (await element.evaluate((el, selectors) => selectors.some((s) => el.matches(s)), exclude))) continue;
+    if (element && (await element.evaluate((el, selectors) => selectors.some((s) => (el as Element).matches(s)), exclude))) continue;
     await frame.evaluate(axeSource);
   }
   const violations = await page.evaluate(async (excluded) => {

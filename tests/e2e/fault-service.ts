@@ -9,7 +9,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { bindingPaths, isBinding, isPlainObject, type BindingNode } from '../../src/renderer/bindings.ts';
-import { DEFAULT_META } from '../../src/renderer/default-meta.ts';
 import type { PageDefinition } from '../../src/renderer/validate/types.ts';
 import type { SourceSpec } from '../../src/generated/page-definition.ts';
 
@@ -172,7 +171,7 @@ function readsOf(source: SourceSpec, brand: string): RegExp {
  * undefined), with what uses it. A field inside a list ($each) is taken in its first entry.
  */
 export function bindingTargets(
-  site: { brand: string; footer: unknown; layoutSources: Record<string, SourceSpec> },
+  site: { brand: string; footer: unknown; layoutSources: Record<string, SourceSpec>; defaultMeta?: unknown },
   definition?: PageDefinition,
 ): BindingTarget[] {
   const sources = definition ? definition.sources : site.layoutSources;
@@ -225,7 +224,7 @@ export function bindingTargets(
   if (!definition) walk(site.footer, 'footer', undefined);
   else {
     definition.sections.forEach((section, position) => walk(section, { section: position }, undefined));
-    walk(definition.meta ?? DEFAULT_META, 'meta', undefined);
+    walk(definition.meta ?? site.defaultMeta, 'meta', undefined);
     walk(definition.structuredData, 'structuredData', undefined);
   }
   return [...found.values()];

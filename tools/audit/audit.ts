@@ -3,6 +3,7 @@
  * their content then give the query strings pages with {search.x} sources need and the values
  * routes with parameters (/blog/:slug) are audited with, in up to three waves of discovery.
  */
+import type { SiteConfig } from '../../src/generated/site-config.ts';
 import type { DefinitionIndex } from '../../src/renderer/definitions.server.ts';
 import { routeParams } from '../../src/renderer/validate/routes.ts';
 import type { PageDefinition } from '../../src/renderer/validate/types.ts';
@@ -37,7 +38,7 @@ async function auditPage(run: AuditRun, definition: PageDefinition, request: Pag
     htmlLinks: [],
   };
   const roots = await loadRoots(run.reads, page, definition, request, run.index.site);
-  walkMeta(page, roots, definition);
+  walkMeta(page, roots, definition, run.index.site as unknown as SiteConfig);
   walkSections(page, roots, definition);
   page.findings.push(...sameTextLinks(page.htmlLinks));
   return { file: definition.file, url: request.url, findings: collapse(page.findings) };

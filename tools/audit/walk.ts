@@ -5,10 +5,10 @@
  * definition node or of content, goes through `children`: the one place that pairs a value's parts
  * with their schemas.
  */
+import type { SiteConfig } from '../../src/generated/site-config.ts';
 import { isBlockName } from '../../src/blocks/registry.ts';
 import { hasValue, isBinding, isPlainObject, matchesWhere, resolve } from '../../src/renderer/bindings.ts';
 import type { BindNode, BindingNode, EachNode, JoinNode, SwitchNode, TemplateNode } from '../../src/renderer/bindings.ts';
-import { DEFAULT_META } from '../../src/renderer/default-meta.ts';
 import { blockSchemaId, escapePointer, jsonType, type Located, type SchemaStore } from '../../src/renderer/schema-store.ts';
 import type { PageDefinition } from '../../src/renderer/validate/types.ts';
 import { requiredFields } from '../lib/workbench.ts';
@@ -214,9 +214,9 @@ function bind(page: PageContext, roots: Roots, node: BindNode, slot: Slot): unkn
   return undefined;
 }
 
-/** Meta as written, or the page.page_data.* bindings the page loader implies; the title is needed. */
-export function walkMeta(page: PageContext, roots: Roots, definition: PageDefinition): void {
-  const meta = definition.meta ?? (definition.notFound || !definition.sources.page ? {} : DEFAULT_META);
+/** Meta as written, or defaultMeta of site.config.json as the page loader applies it; the title is needed. */
+export function walkMeta(page: PageContext, roots: Roots, definition: PageDefinition, site: SiteConfig): void {
+  const meta = definition.meta ?? (definition.notFound ? {} : (site.defaultMeta ?? {}));
   for (const [key, value] of Object.entries(meta))
     walk(page, roots, value, { expected: TEXT, pointer: `/meta/${key}`, required: key === 'title' });
 }

@@ -231,6 +231,27 @@ describe('definition validator', () => {
     expect(out.join('\n')).toMatch(/privacy-policy\.json:1:1 \/: needs "route" or "notFound"/);
   });
 
+  it("takes a definition's missing meta from defaultMeta of site.config.json: the site's convention, not the engine's", () => {
+    const config = JSON.parse(site.text) as Record<string, unknown>;
+    const withSite = (defaultMeta: unknown) => ({
+      file: site.file,
+      text: JSON.stringify({ ...config, defaultMeta }),
+    });
+    const noMeta = real.filter((f) => !f.text.includes('"meta"') && !f.text.includes('"notFound"'));
+    expect(noMeta.length).toBeGreaterThan(5);
+    // Another shape of content: the title bound to another field the page source has.
+    expect(validator.validate(real, withSite({ title: { $bind: 'page.page_data.name' } })).issues.map(formatIssue)).toEqual([]);
+    // Bound to a source the pages do not have: each page without meta is told.
+    const other = validator.validate(real, withSite({ title: { $bind: 'doc.title' } })).issues.map(formatIssue);
+    expect(other).toHaveLength(noMeta.length);
+    expect(other[0]).toMatch(/no "meta" given and no source named "doc" to take doc\.title from: add one of them/);
+    // None at all: the page must give its own.
+    const { defaultMeta: _none, ...without } = config;
+    const bare = validator.validate(real, { file: site.file, text: JSON.stringify(without) }).issues.map(formatIssue);
+    expect(bare).toHaveLength(noMeta.length);
+    expect(bare[0]).toMatch(/no "meta" given and site\.config\.json has no defaultMeta title: add "meta"/);
+  });
+
   it('validates site.config.json bindings against the layout sources', () => {
     const broken = { file: 'site.config.json', text: site.text.replace('common.footer.copyright', 'common.footer.copyrigth') };
     const out = validator.validate(real, broken).issues.map(formatIssue);

@@ -12,8 +12,7 @@ import addFormatsModule from 'ajv-formats';
 import type { DefinitionFile, SitemapSpec, SourceSpec } from '../../generated/page-definition.ts';
 import { ContractPaths } from '../contract-paths.ts';
 import { brandOf, withBrand } from '../brand.ts';
-import { isPlainObject } from '../bindings.ts';
-import { DEFAULT_META } from '../default-meta.ts';
+import { bindingPaths, isBinding, isPlainObject } from '../bindings.ts';
 import {
   blockSchemaId,
   DEFINITION_SCHEMA_ID,
@@ -58,6 +57,8 @@ export class DefinitionValidator {
   private readonly contracts = new Map<string, ContractPaths>();
   /** Scope entries of site.config.json's layoutSources, visible to main and form pages. */
   private layoutScope: ScopeMap = new Map();
+  /** defaultMeta of site.config.json: the meta of every definition that gives none. */
+  private defaultMeta: Record<string, unknown> | undefined;
   /** schemaAt's answers, by schema and pointer pattern. */
   private readonly located = new Map<string, Located | undefined>();
 
@@ -149,12 +150,14 @@ export class DefinitionValidator {
 
   private validateSite(input: SiteInput, issues: Issue[], assumptions: AssumedBinding[]): Record<string, unknown> | undefined {
     this.layoutScope = new Map();
+    this.defaultMeta = undefined;
     const parsed = parseStrict(input.file, input.text, issues);
     if (!parsed) return undefined;
     const { value, positions } = parsed;
     const checks = fileChecks(input.file, positions, issues, assumptions);
     this.checkShape(SITE_SCHEMA_ID, value, checks.report);
     if (!isPlainObject(value)) return undefined;
+    if (isPlainObject(value.defaultMeta)) this.defaultMeta = value.defaultMeta;
     const brand = String(value.brand ?? '');
     const ctx: SourceContext = { checker: this.checker, contract: this.contract(brand), checks, routes: [], params: new Set(), brand };
     const siteRoot = this.store.root(SITE_SCHEMA_ID);
@@ -244,15 +247,21 @@ export class DefinitionValidator {
     };
   }
 
-  /** Without "meta" the title comes from the page source; with it, each value is text. */
+  /**
+   * Each meta value is text. Without "meta", the page takes defaultMeta of site.config.json, resolved
+   * against its own sources: its title must come from a source the page has.
+   */
   private checkMeta(value: Record<string, unknown>, scope: ScopeMap, checks: FileChecks): void {
     if (value.meta === undefined && value.notFound !== true) {
-      const title = DEFAULT_META.title.$bind;
-      const source = title.split('.')[0];
-      if (!scope.get(source)) checks.report('', `no "meta" given and no source named "${source}" to take ${title} from: add one of them`);
-      else if (scope.get(source)?.loc) {
-        const check = this.checker.checkPath(title, scope);
-        if (check.error) checks.report(`/sources/${source}`, `no "meta" given, so the title comes from ${title}, but ${check.error}`);
+      const title = this.defaultMeta?.title;
+      if (title === undefined) checks.report('', 'no "meta" given and site.config.json has no defaultMeta title: add "meta"');
+      for (const path of isBinding(title) ? bindingPaths(title).slice(0, 1) : []) {
+        const source = path.split('.')[0];
+        if (!scope.get(source)) checks.report('', `no "meta" given and no source named "${source}" to take ${path} from: add one of them`);
+        else if (scope.get(source)?.loc) {
+          const check = this.checker.checkPath(path, scope);
+          if (check.error) checks.report(`/sources/${source}`, `no "meta" given, so the title comes from ${path}, but ${check.error}`);
+        }
       }
     } else if (isPlainObject(value.meta)) {
       for (const [key, meta] of Object.entries(value.meta)) this.checker.walk(meta, this.checker.textSchema, `/meta/${key}`, scope, checks);

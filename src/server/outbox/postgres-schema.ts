@@ -47,6 +47,13 @@ async function appliedVersion(client: pg.PoolClient): Promise<number> {
   return (await client.query<{ version: number }>('SELECT COALESCE(MAX(version), 0) AS version FROM outbox_schema')).rows[0].version;
 }
 
+/**
+ * The advisory lock that lets one instance at a time migrate. Its key never changes: instances of
+ * an older and a newer release must take the same one (it is the value of hashtext() of the
+ * name it was first given).
+ */
+const MIGRATION_LOCK = 2084390986;
+
 export async function migrate(pool: pg.Pool): Promise<void> {
   const client = await pool.connect();
   try {
@@ -54,7 +61,7 @@ export async function migrate(pool: pg.Pool): Promise<void> {
     // instance also starts on a read-only server and /readyz reports that instead.
     if ((await appliedVersion(client)) >= MIGRATIONS.length) return;
     await client.query('BEGIN');
-    await client.query(`SELECT pg_advisory_xact_lock(hashtext('veltrix outbox schema'))`);
+    await client.query(`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK})`);
     await client.query(
       'CREATE TABLE IF NOT EXISTS outbox_schema (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
     );

@@ -61,7 +61,7 @@ export class PostgresOutbox implements OutboxStore {
       connectionString: options.url,
       max: options.poolSize,
       types,
-      application_name: 'veltrix-site outbox',
+      application_name: 'site outbox',
       // A database that does not answer must not hold a submission or /readyz forever.
       connectionTimeoutMillis: 5_000,
       statement_timeout: 10_000,
