@@ -13,7 +13,8 @@ import { matchRoutes } from 'react-router';
 import { blockNames } from '../blocks/registry.ts';
 import type { JsonSchema } from './schema-store.ts';
 import type { ContentContract as Contract } from '../generated/content-contract.ts';
-import { declaredParams, queryFits, routeParamsFit } from './page-params.ts';
+import { declaredParams, queryFits, routeParamsFit, type Rule } from './page-params.ts';
+import { blockSchemaId } from './schema-store.ts';
 import { formatIssue, type Issue, type PageDefinition, type ValidationResult } from './validate/types.ts';
 import { DefinitionValidator } from './validate/validator.ts';
 
@@ -33,13 +34,15 @@ export interface DefinitionIndex {
   issues: Issue[];
   /** Every definition file read (relative to the project root), valid or not. */
   files: string[];
+  /** The query parameters a definition reads, each with the rule its value must fit (./page-params.ts). */
+  declared(definition: PageDefinition): ReadonlyMap<string, Rule>;
 }
 
 export interface PageMatch {
   definition: PageDefinition;
   params: Record<string, string | undefined>;
   /** The query parameters the definition reads (./page-params.ts). */
-  declared: ReadonlyMap<string, unknown>;
+  declared: ReadonlyMap<string, Rule>;
 }
 
 interface Inputs {
@@ -131,7 +134,8 @@ export function definitionIndex(
   result: Pick<ValidationResult, 'issues' | 'definitions'> & { site: Record<string, unknown> },
 ): DefinitionIndex {
   const { definitions } = result;
-  const declared = new Map(definitions.map((definition) => [definition, declaredParams(definition)]));
+  const blockSchema = (block: string) => validator.store.get(blockSchemaId(block));
+  const declared = new Map(definitions.map((definition) => [definition, declaredParams(definition, blockSchema)]));
   const routes = definitions.flatMap((definition) => definition.routes.map((path) => ({ path, definition })));
   const routeObjects = routes.map((r, index) => ({ path: r.path, id: String(index) }));
   return {
@@ -142,6 +146,7 @@ export function definitionIndex(
     contract,
     issues: result.issues,
     files,
+    declared: (definition) => declared.get(definition) ?? declaredParams(definition, blockSchema),
     match(pathname, search) {
       const matches = matchRoutes(routeObjects, pathname);
       const found = matches?.[matches.length - 1];

@@ -94,11 +94,13 @@ describe('createPageLoader', () => {
     ]);
   });
 
-  it('keeps ?page=N (N > 1) in the canonical URL and drops other parameters', async () => {
-    const { pages } = loader({ '/api/page/privacy-policy': privacy });
-    expect((await pages.loadPage(request('/privacy-policy?page=3&utm_source=x'))).seo.canonical).toBe(
-      'https://www.example.com/privacy-policy?page=3',
-    );
+  it('keeps the page number of a paged list (N > 1) in the canonical URL and drops every other parameter', async () => {
+    const { pages } = loader({ '/api/page/blog': privacy, '/api/page/privacy-policy': privacy, '/api/blog_list': { data: [] } });
+    const canonical = async (path: string) => (await pages.loadPage(request(path))).seo.canonical;
+    expect(await canonical('/blog?page=3&cat_slug=news&utm_source=x')).toBe('https://www.example.com/blog?page=3');
+    expect(await canonical('/blog?page=1')).toBe('https://www.example.com/blog');
+    // A page without a paged list has one canonical URL, whatever the query says.
+    expect(await canonical('/privacy-policy?page=3&utm_source=x')).toBe('https://www.example.com/privacy-policy');
   });
 
   it('answers 404 with the not-found page for an unknown route and for a required read the service does not have', async () => {

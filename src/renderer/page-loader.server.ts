@@ -23,6 +23,7 @@ import {
   type ResolvedSection,
 } from './page-data.ts';
 import { blockSchemaId, structuredDataSchemaId, type Located } from './schema-store.ts';
+import type { Rule } from './page-params.ts';
 import { isShown, missingContent } from './section-visibility.ts';
 import {
   absoluteUrl,
@@ -269,10 +270,15 @@ function organization(site: SiteConfig, chrome: ResolvedChrome, origin: string):
   };
 }
 
-/** Origin + path; the query is kept only for pagination (?page=N, N > 1). */
-function canonicalUrl(origin: string, url: URL): string {
-  const page = Number(url.searchParams.get('page'));
-  return `${origin}${url.pathname}${Number.isInteger(page) && page > 1 ? `?page=${page}` : ''}`;
+/** Origin + path; the query keeps only the page number of a paged list (e.g. ?page=N, N > 1). */
+function canonicalUrl(origin: string, url: URL, declared: ReadonlyMap<string, Rule>): string {
+  const kept = new URLSearchParams();
+  for (const [name, rule] of declared) {
+    const value = url.searchParams.get(name);
+    if (rule === 'page-number' && value !== null && Number(value) > 1) kept.set(name, value);
+  }
+  kept.sort();
+  return `${origin}${url.pathname}${kept.size ? `?${kept}` : ''}`;
 }
 
 /**
@@ -392,7 +398,7 @@ async function loadPage(run: Run, request: Request): Promise<PageData> {
   }
   const page = definition!;
   const sections = resolveSections(run, page, scope);
-  const canonical = canonicalUrl(origin, url);
+  const canonical = canonicalUrl(origin, url, found?.declared ?? new Map());
   return {
     ...(run.leftOut ? { leftOut: run.leftOut } : {}),
     layout: page.layout,

@@ -18,7 +18,6 @@ import express, { type Express, type NextFunction, type Request, type RequestHan
 import { loadDefinitions, type Definitions } from '../renderer/definitions.server.ts';
 import { createPageLoader } from '../renderer/page-loader.server.ts';
 import type { EditorBackend } from '../renderer/editor/types.ts';
-import { declaredParams } from '../renderer/page-params.ts';
 import { urlFlags } from '../renderer/url-flags.ts';
 import { readConfig, type ServerConfig } from './config.ts';
 import { ContentError, createContentClient, RETRY_AFTER_SECONDS, statusOf, type ContentClient } from '../renderer/content-client.ts';
@@ -107,7 +106,7 @@ function pageKeys(definitions: Definitions): (url: URL) => PageKey | undefined {
       const kept = [...url.searchParams].sort(([a], [b]) => a.localeCompare(b));
       return { key: `${url.pathname}?${new URLSearchParams(kept).toString()}` };
     }
-    if (url.pathname === '/' || DATA_REQUEST.test(url.pathname) || (index.notFound && declaredParams(index.notFound).size > 0))
+    if (url.pathname === '/' || DATA_REQUEST.test(url.pathname) || (index.notFound && index.declared(index.notFound).size > 0))
       return undefined;
     return { key: `404 ${JSON.stringify(urlFlags(url.pathname))}`, notFound: true };
   };
