@@ -71,7 +71,7 @@ export function organizationJsonLd(org: OrganizationInfo): JsonLd {
   });
 }
 
-function article(type: 'BlogPosting' | 'Article') {
+function creativeWork(type: 'BlogPosting' | 'Article') {
   return (props: Record<string, unknown>, ctx: StructuredDataContext): JsonLd | undefined => {
     const headline = str(props.headline);
     if (!headline) return undefined;
@@ -142,8 +142,8 @@ function breadcrumbList(props: Record<string, unknown>, ctx: StructuredDataConte
 }
 
 const mappers: Record<string, (props: Record<string, unknown>, ctx: StructuredDataContext) => JsonLd | undefined> = {
-  BlogPosting: article('BlogPosting'),
-  Article: article('Article'),
+  BlogPosting: creativeWork('BlogPosting'),
+  Article: creativeWork('Article'),
   JobPosting: jobPosting,
   FAQPage: faqPage,
   BreadcrumbList: breadcrumbList,

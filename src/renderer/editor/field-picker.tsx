@@ -100,7 +100,7 @@ export function FieldPicker({ label, fields, value = '', expected, onChange, des
             value={value}
             list={`${id}-paths`}
             spellCheck={false}
-            placeholder="page.page_data.name"
+            placeholder="source.field"
             aria-describedby={describedBy}
             onChange={(event) => onChange(event.target.value.trim())}
           />

@@ -194,7 +194,8 @@ function AddSource(props: { taken: string[]; endpoints: EndpointInfo[]; route: u
         Add source
       </button>
       <p id={`${id}-problem`} className="editor-props-help">
-        {problem || 'Bindings start with the name, e.g. page.page_data.name. Name the main source "page": the default meta comes from it.'}
+        {problem ||
+          "Bindings start with the source's name (name.field). A page without its own meta takes the site's default meta (site.config.json), bound to its sources."}
       </p>
     </div>
   );
