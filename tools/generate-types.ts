@@ -174,7 +174,31 @@ async function combinedBlocks(): Promise<{ schema: Node; aliases: string }> {
     properties: Object.fromEntries(names.map((n) => [n, { $ref: `blocks/${n}.schema.json` }])),
   };
   const aliases = names.map((n) => `export type ${pascal(n)}BlockProps = BlockPropsByName['${n}'];`).join('\n');
-  return { schema, aliases };
+  const defaults = Object.fromEntries(
+    await Promise.all(names.map(async (n) => [n, defaultsOf(await readSchema(`blocks/${n}.schema.json`))])),
+  );
+  const table = [
+    '/**',
+    " * Each block's schema defaults, by prop (a nested object's apply when the object is there). A",
+    ' * prop left out takes its default before the component renders (src/blocks/defaults.ts), so',
+    ' * components read every defaulted prop as given and state no default of their own.',
+    ' */',
+    `export const blockDefaults = ${JSON.stringify(defaults)} as const;`,
+  ].join('\n');
+  return { schema, aliases: `${aliases}\n\n${table}` };
+}
+
+/** The `default` of each property written in the schema itself, and of the properties of an object property. */
+function defaultsOf(schema: Node): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [name, property] of Object.entries((schema.properties ?? {}) as Record<string, Node>)) {
+    if ('default' in property) out[name] = property.default;
+    else if (property.properties) {
+      const nested = defaultsOf(property);
+      if (Object.keys(nested).length) out[name] = nested;
+    }
+  }
+  return out;
 }
 
 /** json-schema-to-typescript's note on each unreachable definition names no schema ("`undefined`'s"): left out. */

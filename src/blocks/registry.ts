@@ -2,7 +2,8 @@
  * The one list of blocks. A definition's "block" value, schemas/blocks/<name>.schema.json,
  * the folder src/blocks/<name>/ and the key here are the same word (a test checks all four).
  * The `satisfies` clause makes TypeScript fail when a block is missing here or its component's
- * props differ from the props generated from its schema.
+ * props differ from the props generated from its schema (with its schema's defaults filled in:
+ * `blocks` gives each component its props with the defaults applied, ./defaults.ts).
  */
 import type { ComponentType } from 'react';
 import type { BlockPropsByName } from '../generated/blocks.ts';
@@ -29,9 +30,10 @@ import { Pagination } from './pagination/component.tsx';
 import { RichText } from './rich-text/component.tsx';
 import { SideMenu } from './side-menu/component.tsx';
 import { TileTabs } from './tile-tabs/component.tsx';
+import { withDefaults, type Resolved } from './defaults.ts';
 import type { BlockExtras } from './shared.tsx';
 
-export const blocks = {
+const components = {
   accordion: Accordion,
   article: Article,
   banner: Banner,
@@ -55,9 +57,14 @@ export const blocks = {
   'rich-text': RichText,
   'side-menu': SideMenu,
   'tile-tabs': TileTabs,
-} as const satisfies { [Name in keyof BlockPropsByName]: ComponentType<BlockPropsByName[Name] & BlockExtras> };
+} as const satisfies { [Name in keyof BlockPropsByName]: ComponentType<Resolved<Name> & BlockExtras> };
 
-export type BlockName = keyof typeof blocks;
+export type BlockName = keyof typeof components;
+
+/** Each block's component, taking its props as a definition gives them (defaults not yet applied). */
+export const blocks = Object.fromEntries(
+  Object.entries(components).map(([name, component]) => [name, withDefaults(name as BlockName, component as ComponentType<never>)]),
+) as { [Name in BlockName]: ComponentType<BlockPropsByName[Name] & BlockExtras> };
 
 export const blockNames = Object.keys(blocks) as BlockName[];
 

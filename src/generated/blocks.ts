@@ -747,3 +747,39 @@ export type PaginationBlockProps = BlockPropsByName['pagination'];
 export type RichTextBlockProps = BlockPropsByName['rich-text'];
 export type SideMenuBlockProps = BlockPropsByName['side-menu'];
 export type TileTabsBlockProps = BlockPropsByName['tile-tabs'];
+
+/**
+ * Each block's schema defaults, by prop (a nested object's apply when the object is there). A
+ * prop left out takes its default before the component renders (src/blocks/defaults.ts), so
+ * components read every defaulted prop as given and state no default of their own.
+ */
+export const blockDefaults = {
+  accordion: { nav: { label: 'Categories' }, openFirst: false },
+  article: {},
+  banner: { size: 'page' },
+  'card-grid': { variant: 'article', columns: 3 },
+  carousel: { variant: 'cards', perView: 5, autoplay: false },
+  'category-tabs': { label: 'Categories' },
+  'contact-details': {},
+  'document-grid': { downloadLabel: 'Download pdf' },
+  'filter-select': { submitLabel: 'Show' },
+  'filterable-grid': {
+    allLabel: 'All',
+    searchLabel: 'Search',
+    pageSize: 10,
+    emptyText: 'Nothing matches your search.',
+  },
+  'flip-cards': {},
+  form: {},
+  'icon-tabs': { label: 'Topics' },
+  'job-list': { applyLabel: 'Apply', emptyText: 'No open positions match these filters.' },
+  'link-pills': {},
+  'media-text': { imagePosition: 'right' },
+  'member-grid': {},
+  notice: {},
+  'office-tabs': { label: 'Offices' },
+  pagination: { param: 'page', label: 'Pagination' },
+  'rich-text': { width: 'narrow' },
+  'side-menu': { label: 'Section menu' },
+  'tile-tabs': { label: 'Categories', emptyText: 'Nothing in this category yet.' },
+} as const;

@@ -2,8 +2,11 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderBlock } from '../test-utils.tsx';
-import { Accordion } from './component.tsx';
+import { blocks } from '../registry.ts';
 import { fixture } from './fixture.ts';
+
+// The registry's component: the block's schema defaults apply, as on a page.
+const Accordion = blocks['accordion'];
 
 describe('accordion', () => {
   it('opens and closes a question by click, announcing its state', () => {

@@ -1,9 +1,9 @@
 import { useId, useState } from 'react';
 import { useLocation } from 'react-router';
-import type { AccordionBlockProps } from '../../generated/blocks.ts';
 import { BlockSection, FooterLink, Html, listOf, SmartLink, type BlockExtras } from '../shared.tsx';
+import type { Resolved } from '../defaults.ts';
 
-export function Accordion({ heading, nav, items, openFirst = false, footerLink }: AccordionBlockProps & BlockExtras) {
+export function Accordion({ heading, nav, items, openFirst, footerLink }: Resolved<'accordion'> & BlockExtras) {
   const entries = listOf(items);
   const [open, setOpen] = useState<Set<number>>(() => new Set(openFirst && entries.length ? [0] : []));
   const location = useLocation();
@@ -21,7 +21,7 @@ export function Accordion({ heading, nav, items, openFirst = false, footerLink }
     <BlockSection className={nav ? 'accordion accordion--with-nav' : 'accordion'} heading={heading}>
       <div className="accordion__layout">
         {nav ? (
-          <nav className="accordion__nav" aria-label={nav.label ?? 'Categories'}>
+          <nav className="accordion__nav" aria-label={nav.label}>
             <ul>
               {listOf(nav.links).map((link) => (
                 <li key={link.href}>

@@ -3,7 +3,10 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderBlock } from '../test-utils.tsx';
 import { fixture } from './fixture.ts';
-import { Article } from './component.tsx';
+import { blocks } from '../registry.ts';
+
+// The registry's component: the block's schema defaults apply, as on a page.
+const Article = blocks['article'];
 
 describe('article', () => {
   it('shows category, title as the page heading, date, body and the way back', () => {

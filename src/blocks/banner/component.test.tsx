@@ -3,7 +3,10 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderBlock } from '../test-utils.tsx';
 import { fixture } from './fixture.ts';
-import { Banner } from './component.tsx';
+import { blocks } from '../registry.ts';
+
+// The registry's component: the block's schema defaults apply, as on a page.
+const Banner = blocks['banner'];
 
 describe('banner', () => {
   it('is the page heading when first, with paragraph and call to action', () => {

@@ -1,11 +1,11 @@
 import { preload } from 'react-dom';
-import type { BannerBlockProps } from '../../generated/blocks.ts';
 import { OptionalLink, type BlockExtras } from '../shared.tsx';
+import type { Resolved } from '../defaults.ts';
 
 export const MOBILE_QUERY = '(max-width: 767px)';
 export const DESKTOP_QUERY = '(min-width: 768px)';
 
-export function Banner({ heading, subheading, text, image, imageMobile, cta, size = 'page', priority }: BannerBlockProps & BlockExtras) {
+export function Banner({ heading, subheading, text, image, imageMobile, cta, size, priority }: Resolved<'banner'> & BlockExtras) {
   if (priority && image) {
     // React hoists these into <head>, so the LCP image starts loading before the CSS is parsed.
     if (imageMobile) {

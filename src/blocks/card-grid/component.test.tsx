@@ -3,7 +3,10 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { expectHeadedList, renderBlock } from '../test-utils.tsx';
 import { fixture } from './fixture.ts';
-import { CardGrid } from './component.tsx';
+import { blocks } from '../registry.ts';
+
+// The registry's component: the block's schema defaults apply, as on a page.
+const CardGrid = blocks['card-grid'];
 
 describe('card-grid', () => {
   it('lists cards with label, date, title, text and link, and the View All link', () => {

@@ -1,7 +1,7 @@
-import type { CardGridBlockProps } from '../../generated/blocks.ts';
 import { BlockSection, DateText, FooterLink, Html, LazyImage, listOf, OptionalLink, type BlockExtras, itemHeading } from '../shared.tsx';
+import type { Resolved } from '../defaults.ts';
 
-export function CardGrid({ heading, variant = 'article', columns = 3, items, emptyText, footerLink }: CardGridBlockProps & BlockExtras) {
+export function CardGrid({ heading, variant, columns, items, emptyText, footerLink }: Resolved<'card-grid'> & BlockExtras) {
   const ItemTitle = itemHeading(heading);
   const cards = listOf(items);
   return (

@@ -3,7 +3,11 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderBlock } from '../test-utils.tsx';
 import { fixture } from './fixture.ts';
-import { Carousel, PER_VIEW_BREAKPOINTS } from './component.tsx';
+import { blocks } from '../registry.ts';
+import { PER_VIEW_BREAKPOINTS } from './component.tsx';
+
+// The registry's component: the block's schema defaults apply, as on a page.
+const Carousel = blocks.carousel;
 
 describe('carousel', () => {
   it('server-renders every slide as content with named controls', () => {

@@ -3,6 +3,7 @@ import { preload } from 'react-dom';
 import type { CarouselBlockProps } from '../../generated/blocks.ts';
 import { MOBILE_QUERY, DESKTOP_QUERY } from '../banner/component.tsx';
 import { Html, IconButton, LazyImage, listOf, OptionalLink, SectionHeading, type BlockExtras } from '../shared.tsx';
+import type { Resolved } from '../defaults.ts';
 import { AUTOPLAY_DELAY_MS, type PerView } from './breakpoints.ts';
 import type { CarouselSwiper } from './swiper.ts';
 
@@ -26,15 +27,7 @@ function usePrefersReducedMotion(): boolean {
   );
 }
 
-export function Carousel({
-  heading,
-  label,
-  variant = 'cards',
-  perView = 5,
-  autoplay = false,
-  slides,
-  priority,
-}: CarouselBlockProps & BlockExtras) {
+export function Carousel({ heading, label, variant, perView, autoplay, slides, priority }: Resolved<'carousel'> & BlockExtras) {
   const items = listOf(slides);
   const sectionRef = useRef<HTMLElement>(null);
   const rootRef = useRef<HTMLDivElement>(null);

@@ -3,7 +3,10 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderBlock } from '../test-utils.tsx';
 import { fixture } from './fixture.ts';
-import { CategoryTabs } from './component.tsx';
+import { blocks } from '../registry.ts';
+
+// The registry's component: the block's schema defaults apply, as on a page.
+const CategoryTabs = blocks['category-tabs'];
 
 describe('category-tabs', () => {
   it('starts with the all tab selected, linking each category and resetting the page', () => {

@@ -1,12 +1,12 @@
 import { useRef } from 'react';
 import { useLocation } from 'react-router';
-import type { CategoryTabsBlockProps } from '../../generated/blocks.ts';
 import { listOf, SmartLink, useFocusedInView, type BlockExtras } from '../shared.tsx';
+import type { Resolved } from '../defaults.ts';
 
 /** Query parameters that describe a position in a list, dropped when the filter changes. */
 const PAGING_PARAMS = ['page'] as const;
 
-export function CategoryTabs({ label = 'Categories', param, allLabel, items, anchor }: CategoryTabsBlockProps & BlockExtras) {
+export function CategoryTabs({ label, param, allLabel, items, anchor }: Resolved<'category-tabs'> & BlockExtras) {
   const location = useLocation();
   const row = useRef<HTMLUListElement>(null);
   useFocusedInView(row);

@@ -3,7 +3,10 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderBlock } from '../test-utils.tsx';
 import { fixture } from './fixture.ts';
-import { ContactDetails } from './component.tsx';
+import { blocks } from '../registry.ts';
+
+// The registry's component: the block's schema defaults apply, as on a page.
+const ContactDetails = blocks['contact-details'];
 
 describe('contact-details', () => {
   it('lists labelled details with mail and phone links', () => {

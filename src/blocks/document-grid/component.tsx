@@ -1,10 +1,11 @@
 import { useRef, useState } from 'react';
 import type { DocumentGridBlockProps } from '../../generated/blocks.ts';
 import { BlockSection, LazyImage, listOf, OptionalLink, type BlockExtras, itemHeading } from '../shared.tsx';
+import type { Resolved } from '../defaults.ts';
 
 type Doc = DocumentGridBlockProps['documents'][number];
 
-export function DocumentGrid({ heading, downloadLabel = 'Download pdf', documents }: DocumentGridBlockProps & BlockExtras) {
+export function DocumentGrid({ heading, downloadLabel, documents }: Resolved<'document-grid'> & BlockExtras) {
   const ItemTitle = itemHeading(heading);
   const docs = listOf(documents);
   const [open, setOpen] = useState<Doc | null>(null);

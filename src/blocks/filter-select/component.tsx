@@ -1,8 +1,8 @@
 import { Form, useLocation, useSubmit } from 'react-router';
-import type { FilterSelectBlockProps } from '../../generated/blocks.ts';
 import { listOf, type BlockExtras } from '../shared.tsx';
+import type { Resolved } from '../defaults.ts';
 
-export function FilterSelect({ label, param, placeholder, options, submitLabel = 'Show', anchor }: FilterSelectBlockProps & BlockExtras) {
+export function FilterSelect({ label, param, placeholder, options, submitLabel, anchor }: Resolved<'filter-select'> & BlockExtras) {
   const location = useLocation();
   const submit = useSubmit();
   const current = new URLSearchParams(location.search).get(param) ?? '';

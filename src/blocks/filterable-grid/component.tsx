@@ -1,18 +1,18 @@
 import { useId, useState, type ReactNode } from 'react';
-import type { FilterableGridBlockProps } from '../../generated/blocks.ts';
 import { PagerList } from '../pager.tsx';
 import { BlockSection, DateText, Html, LazyImage, listOf, textOf, OptionalLink, type BlockExtras, itemHeading } from '../shared.tsx';
+import type { Resolved } from '../defaults.ts';
 import { TabList, TabPanel, useTabIds } from '../tabs.tsx';
 
 export function FilterableGrid({
   heading,
-  allLabel = 'All',
-  searchLabel = 'Search',
-  pageSize = 10,
-  emptyText = 'Nothing matches your search.',
+  allLabel,
+  searchLabel,
+  pageSize,
+  emptyText,
   categories,
   items,
-}: FilterableGridBlockProps & BlockExtras) {
+}: Resolved<'filterable-grid'> & BlockExtras) {
   const ItemTitle = itemHeading(heading);
   const cats = listOf(categories);
   const all = listOf(items);

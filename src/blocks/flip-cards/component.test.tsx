@@ -3,7 +3,10 @@ import { within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { expectHeadedList, renderBlock } from '../test-utils.tsx';
 import { fixture } from './fixture.ts';
-import { FlipCards } from './component.tsx';
+import { blocks } from '../registry.ts';
+
+// The registry's component: the block's schema defaults apply, as on a page.
+const FlipCards = blocks['flip-cards'];
 
 describe('flip-cards', () => {
   it('shows each figure with its title, and keeps the back text readable and focusable', () => {

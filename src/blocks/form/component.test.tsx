@@ -4,8 +4,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formNames } from '../../generated/forms/index.ts';
 import blockSchema from '../../../schemas/blocks/form.schema.json';
 import { field, fillFields, renderBlock, stubShowModal } from '../test-utils.tsx';
-import { Form } from './component.tsx';
+import { blocks } from '../registry.ts';
 import { fixture } from './fixture.ts';
+
+// The registry's component: the block's schema defaults apply, as on a page.
+const Form = blocks['form'];
 
 stubShowModal();
 afterEach(() => vi.unstubAllGlobals());

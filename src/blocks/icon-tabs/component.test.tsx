@@ -2,8 +2,11 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderBlock } from '../test-utils.tsx';
-import { IconTabs } from './component.tsx';
+import { blocks } from '../registry.ts';
 import { fixture } from './fixture.ts';
+
+// The registry's component: the block's schema defaults apply, as on a page.
+const IconTabs = blocks['icon-tabs'];
 
 describe('icon-tabs', () => {
   it('shows the detail of the chosen icon, and steps with Next/Previous', () => {

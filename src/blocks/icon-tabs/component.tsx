@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import type { IconTabsBlockProps } from '../../generated/blocks.ts';
 import { BlockSection, Html, IconButton, LazyImage, listOf, type BlockExtras } from '../shared.tsx';
+import type { Resolved } from '../defaults.ts';
 import { IndexTabList, TabPanel, useTabIds } from '../tabs.tsx';
 
-export function IconTabs({ heading, label = 'Topics', items }: IconTabsBlockProps & BlockExtras) {
+export function IconTabs({ heading, label, items }: Resolved<'icon-tabs'> & BlockExtras) {
   const list = listOf(items);
   const [selected, setSelected] = useState(0);
   const idBase = useTabIds();

@@ -2,8 +2,11 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderBlock } from '../test-utils.tsx';
-import { JobList } from './component.tsx';
+import { blocks } from '../registry.ts';
 import { fixture } from './fixture.ts';
+
+// The registry's component: the block's schema defaults apply, as on a page.
+const JobList = blocks['job-list'];
 
 describe('job-list', () => {
   it("lists every position with an 'Apply' link to its page", () => {

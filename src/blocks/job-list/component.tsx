@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import type { JobListBlockProps } from '../../generated/blocks.ts';
 import { BlockSection, Html, listOf, SmartLink, type BlockExtras, itemHeading } from '../shared.tsx';
+import type { Resolved } from '../defaults.ts';
 
 const FILTERS = [
   ['expertise', 'Expertise', 'All expertise'],
@@ -10,12 +10,7 @@ const FILTERS = [
 
 type FilterKey = (typeof FILTERS)[number][0];
 
-export function JobList({
-  heading,
-  applyLabel = 'Apply',
-  emptyText = 'No open positions match these filters.',
-  jobs,
-}: JobListBlockProps & BlockExtras) {
+export function JobList({ heading, applyLabel, emptyText, jobs }: Resolved<'job-list'> & BlockExtras) {
   const ItemTitle = itemHeading(heading);
   const all = listOf(jobs);
   const [chosen, setChosen] = useState<Record<FilterKey, string>>({ expertise: '', country: '', city: '' });

@@ -3,7 +3,10 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderBlock } from '../test-utils.tsx';
 import { fixture } from './fixture.ts';
-import { MediaText } from './component.tsx';
+import { blocks } from '../registry.ts';
+
+// The registry's component: the block's schema defaults apply, as on a page.
+const MediaText = blocks['media-text'];
 
 describe('media-text', () => {
   it('shows heading, text, image with alt text, stat and call to action', () => {

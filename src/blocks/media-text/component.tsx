@@ -1,5 +1,5 @@
-import type { MediaTextBlockProps } from '../../generated/blocks.ts';
 import { Html, OptionalLink, type BlockExtras } from '../shared.tsx';
+import type { Resolved } from '../defaults.ts';
 
 export function MediaText({
   eyebrow,
@@ -7,11 +7,11 @@ export function MediaText({
   html,
   image,
   imageAlt,
-  imagePosition = 'right',
+  imagePosition,
   stat,
   cta,
   priority,
-}: MediaTextBlockProps & BlockExtras) {
+}: Resolved<'media-text'> & BlockExtras) {
   const Heading = priority ? 'h1' : 'h2';
   return (
     <section className={`media-text media-text--image-${imagePosition}`}>

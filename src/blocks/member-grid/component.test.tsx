@@ -3,7 +3,10 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderBlock } from '../test-utils.tsx';
 import { fixture } from './fixture.ts';
-import { MemberGrid } from './component.tsx';
+import { blocks } from '../registry.ts';
+
+// The registry's component: the block's schema defaults apply, as on a page.
+const MemberGrid = blocks['member-grid'];
 
 describe('member-grid', () => {
   it('shows members and only the social links they have', () => {

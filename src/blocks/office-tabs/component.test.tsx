@@ -2,8 +2,11 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderBlock } from '../test-utils.tsx';
-import { OfficeTabs } from './component.tsx';
+import { blocks } from '../registry.ts';
 import { fixture } from './fixture.ts';
+
+// The registry's component: the block's schema defaults apply, as on a page.
+const OfficeTabs = blocks['office-tabs'];
 
 describe('office-tabs', () => {
   it('shows the first office with map and contact links, then another on selection', () => {

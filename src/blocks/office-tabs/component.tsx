@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import type { OfficeTabsBlockProps } from '../../generated/blocks.ts';
 import { BlockSection, Html, listOf, type BlockExtras } from '../shared.tsx';
+import type { Resolved } from '../defaults.ts';
 import { IndexTabList, TabPanel, useTabIds } from '../tabs.tsx';
 
-export function OfficeTabs({ heading, label = 'Offices', offices }: OfficeTabsBlockProps & BlockExtras) {
+export function OfficeTabs({ heading, label, offices }: Resolved<'office-tabs'> & BlockExtras) {
   const list = listOf(offices);
   const [selected, setSelected] = useState(0);
   const idBase = useTabIds();

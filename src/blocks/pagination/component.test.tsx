@@ -4,7 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { renderBlock } from '../test-utils.tsx';
 import { fixture } from './fixture.ts';
 import { pageSlots } from '../paging.ts';
-import { Pagination } from './component.tsx';
+import { blocks } from '../registry.ts';
+
+// The registry's component: the block's schema defaults apply, as on a page.
+const Pagination = blocks['pagination'];
 
 describe('pageSlots', () => {
   it('shows every page up to 7', () => {

@@ -1,22 +1,14 @@
 import { useLocation } from 'react-router';
-import type { PaginationBlockProps } from '../../generated/blocks.ts';
 import { PagerList } from '../pager.tsx';
 import { SmartLink, type BlockExtras } from '../shared.tsx';
+import type { Resolved } from '../defaults.ts';
 
 function toPage(value: unknown, fallback: number): number {
   const n = Number(value);
   return Number.isInteger(n) && n >= 1 ? n : fallback;
 }
 
-export function Pagination({
-  param = 'page',
-  current,
-  last,
-  pageSize,
-  itemCount,
-  anchor,
-  label = 'Pagination',
-}: PaginationBlockProps & BlockExtras) {
+export function Pagination({ param, current, last, pageSize, itemCount, anchor, label }: Resolved<'pagination'> & BlockExtras) {
   const location = useLocation();
   const search = new URLSearchParams(location.search);
   const requested = toPage(current ?? search.get(param), 1);

@@ -1,7 +1,7 @@
-import type { RichTextBlockProps } from '../../generated/blocks.ts';
 import { Html, type BlockExtras } from '../shared.tsx';
+import type { Resolved } from '../defaults.ts';
 
-export function RichText({ heading, html, width = 'narrow', priority }: RichTextBlockProps & BlockExtras) {
+export function RichText({ heading, html, width, priority }: Resolved<'rich-text'> & BlockExtras) {
   if (!heading && !html) return null;
   const Heading = priority ? 'h1' : 'h2';
   return (

@@ -2,8 +2,11 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderBlock } from '../test-utils.tsx';
-import { SideMenu } from './component.tsx';
+import { blocks } from '../registry.ts';
 import { fixture } from './fixture.ts';
+
+// The registry's component: the block's schema defaults apply, as on a page.
+const SideMenu = blocks['side-menu'];
 
 describe('side-menu', () => {
   it('highlights only the link of the current page', () => {

@@ -1,10 +1,10 @@
 import { useLocation } from 'react-router';
-import type { SideMenuBlockProps } from '../../generated/blocks.ts';
 import { listOf, SmartLink, type BlockExtras } from '../shared.tsx';
+import type { Resolved } from '../defaults.ts';
 
 const trim = (path: string) => path.replace(/\/+$/, '') || '/';
 
-export function SideMenu({ label = 'Section menu', links }: SideMenuBlockProps & BlockExtras) {
+export function SideMenu({ label, links }: Resolved<'side-menu'> & BlockExtras) {
   const location = useLocation();
   const items = listOf(links);
   if (items.length === 0) return null;

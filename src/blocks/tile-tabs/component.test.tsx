@@ -2,8 +2,11 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderBlock, stubShowModal } from '../test-utils.tsx';
-import { TileTabs } from './component.tsx';
+import { blocks } from '../registry.ts';
 import { fixture } from './fixture.ts';
+
+// The registry's component: the block's schema defaults apply, as on a page.
+const TileTabs = blocks['tile-tabs'];
 
 stubShowModal();
 

@@ -1,18 +1,12 @@
 import { useRef, useState } from 'react';
 import type { TileTabsBlockProps } from '../../generated/blocks.ts';
 import { BlockSection, Html, LazyImage, listOf, OptionalLink, SmartLink, type BlockExtras } from '../shared.tsx';
+import type { Resolved } from '../defaults.ts';
 import { TabList, TabPanel, useTabIds } from '../tabs.tsx';
 
 type Tile = TileTabsBlockProps['tiles'][number];
 
-export function TileTabs({
-  heading,
-  label = 'Categories',
-  defaultCategory,
-  categories,
-  tiles,
-  emptyText = 'Nothing in this category yet.',
-}: TileTabsBlockProps & BlockExtras) {
+export function TileTabs({ heading, label, defaultCategory, categories, tiles, emptyText }: Resolved<'tile-tabs'> & BlockExtras) {
   const cats = listOf(categories);
   const all = listOf(tiles);
   const initial = cats.some((c) => String(c.id) === String(defaultCategory)) ? String(defaultCategory) : String(cats[0]?.id ?? '');
