@@ -149,11 +149,9 @@ export function resolve(node: unknown, scope: Scope, options: ResolveOptions = {
       }
       return [];
     }
-    const kept = each.where ? list.filter((item) => matchesWhere(each.where!, scope, item)) : list;
     const start = each.offset ?? 0;
-    const slice = kept.slice(start, each.limit === undefined ? undefined : start + each.limit);
-    return slice
-      .map((item, index) => resolve(each.map, { ...scope, item }, options, `${pointer}/${start + index}`))
+    return eachEntries(each, scope, list)
+      .map(({ item }, index) => resolve(each.map, { ...scope, item }, options, `${pointer}/${start + index}`))
       .filter((entry) => entry !== undefined);
   }
 
@@ -163,6 +161,18 @@ export function resolve(node: unknown, scope: Scope, options: ResolveOptions = {
     if (resolved !== undefined) out[key] = resolved;
   }
   return out;
+}
+
+/**
+ * The entries of `list` an `$each` maps, with their index in the list: those its `where` keeps,
+ * then `offset` and `limit` (the page loader and the content audit select the same ones).
+ */
+export function eachEntries(each: EachNode, scope: Scope, list: readonly unknown[]): { item: unknown; index: number }[] {
+  const start = each.offset ?? 0;
+  return list
+    .map((item, index) => ({ item, index }))
+    .filter(({ item }) => !each.where || matchesWhere(each.where, scope, item))
+    .slice(start, each.limit === undefined ? undefined : start + each.limit);
 }
 
 /**

@@ -7,7 +7,7 @@
  */
 import type { SiteConfig } from '../../src/generated/site-config.ts';
 import { isBlockName } from '../../src/blocks/registry.ts';
-import { hasValue, isBinding, isPlainObject, matchesWhere, resolve } from '../../src/renderer/bindings.ts';
+import { eachEntries, hasValue, isBinding, isPlainObject, resolve } from '../../src/renderer/bindings.ts';
 import type { BindNode, BindingNode, EachNode, JoinNode, SwitchNode, TemplateNode } from '../../src/renderer/bindings.ts';
 import { blockSchemaId, escapePointer, jsonType, type Located, type SchemaStore } from '../../src/renderer/schema-store.ts';
 import type { PageDefinition } from '../../src/renderer/validate/types.ts';
@@ -124,12 +124,7 @@ function each(page: PageContext, roots: Roots, node: EachNode, slot: Slot): unkn
     page.findings.push({ severity: 'warning', ...at, message: 'the list is empty: the block shows no entries' });
     return [];
   }
-  const plain = plainScope(roots);
-  const start = node.offset ?? 0;
-  const entries = list
-    .map((item, index) => ({ item, index }))
-    .filter(({ item }) => !node.where || matchesWhere(node.where, plain, item))
-    .slice(start, node.limit === undefined ? undefined : start + node.limit);
+  const entries = eachEntries(node, plainScope(roots), list);
   if (entries.length === 0) {
     page.findings.push({
       severity: 'warning',
