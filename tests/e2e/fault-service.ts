@@ -9,6 +9,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { bindingPaths, isBinding, isPlainObject, type BindingNode } from '../../src/renderer/bindings.ts';
+import { withBrand } from '../../src/renderer/brand.ts';
 import type { PageDefinition } from '../../src/renderer/validate/types.ts';
 import type { SourceSpec } from '../../src/generated/page-definition.ts';
 
@@ -162,7 +163,7 @@ export interface BindingTarget {
 
 /** The reads of a source path (its {brand} filled in, any value for parameters). */
 function readsOf(source: SourceSpec, brand: string): RegExp {
-  const parts = source.path.replaceAll('{brand}', brand).split(/\{[^{}]+\}/);
+  const parts = withBrand(source.path, brand).split(/\{[^{}]+\}/);
   return new RegExp(`^${parts.map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('[^/]+')}$`);
 }
 

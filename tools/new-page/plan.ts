@@ -11,7 +11,7 @@ import { blockNames, isBlockName } from '../../src/blocks/registry.ts';
 import definitionSchema from '../../schemas/page-definition.schema.json' with { type: 'json' };
 import type { ContentContract as Contract } from '../../src/generated/content-contract.ts';
 import type { DefinitionFile } from '../../src/generated/page-definition.ts';
-import { withBrand } from '../../src/renderer/brand.ts';
+import { BRAND_PLACEHOLDER, withBrand } from '../../src/renderer/brand.ts';
 import { blockSchemaId, didYouMean, type Located, type SchemaStore } from '../../src/renderer/schema-store.ts';
 import { normalizeRoute, routeParams } from '../../src/renderer/validate/routes.ts';
 import { formatIssue } from '../../src/renderer/validate/types.ts';
@@ -85,7 +85,7 @@ const RESERVED_ROUTES = [/^\/__catalog(?:\/|$)/, /^\/api(?:\/|$)/, /^\/assets(?:
 
 export function nameFromRoute(route: string): string {
   const name = route
-    .replace(/\{brand\}/g, 'brand')
+    .replaceAll(BRAND_PLACEHOLDER, 'brand')
     .replace(/[:*?{}]/g, '')
     .split('/')
     .filter(Boolean)
