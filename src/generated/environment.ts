@@ -38,6 +38,14 @@ export interface Environment {
    */
   CONTENT_SAMPLE?: 'full' | 'spec';
   /**
+   * Reference content service only: the folder where it keeps the form posts it receives (default: a new temporary folder per start).
+   */
+  SUBMISSIONS_DIR?: string;
+  /**
+   * Reference content service only: the folder where it writes the mails it would send (default: a new temporary folder per start).
+   */
+  MAIL_DIR?: string;
+  /**
    * Timeout of each content-service read.
    */
   CONTENT_TIMEOUT_MS?: number;

@@ -88,15 +88,15 @@ export async function startContentService(opts: ContentServiceOptions = {}): Pro
   // Hashing both sides gives equal-length buffers, so timingSafeEqual leaks neither content nor length.
   const expectedCredential = sha256(`${user}:${password}`);
   const contract = loadServiceContract();
-  const mode = opts.sample ?? sampleMode();
+  const mode = opts.sample ?? sampleMode(environment.CONTENT_SAMPLE);
   const schemas = mode === 'spec' ? loadContentSchemas() : undefined;
   const routes = compileRoutes(contract, opts.brand ?? siteBrand());
   const submissionRoutes = new Map(contract.submissions.map((e) => [e.path, e]));
   const jsonCache = new Map<string, unknown>();
   // One folder per instance (created on first write), so services started side by side in tests never share state.
   const tempDir = (kind: string) => path.join(os.tmpdir(), `content-service-${kind}-${randomUUID()}`);
-  const store = new SubmissionStore(opts.submissionsDir ?? process.env.SUBMISSIONS_DIR ?? tempDir('submissions'));
-  const mails = new MailFolder(opts.mailDir ?? process.env.MAIL_DIR ?? tempDir('mail'));
+  const store = new SubmissionStore(opts.submissionsDir ?? environment.SUBMISSIONS_DIR ?? tempDir('submissions'));
+  const mails = new MailFolder(opts.mailDir ?? environment.MAIL_DIR ?? tempDir('mail'));
   const failures = new FailureSwitch();
   const hung = new Set<http.ServerResponse>();
   let baseUrl = '';

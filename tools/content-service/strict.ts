@@ -11,7 +11,7 @@ import { SCHEMA_DIR } from './contract.ts';
 export type SampleMode = 'full' | 'spec';
 
 /** CONTENT_SAMPLE=spec selects the strict sample; anything else (or unset) the full one. */
-export function sampleMode(value: string | undefined = process.env.CONTENT_SAMPLE): SampleMode {
+export function sampleMode(value: string | undefined): SampleMode {
   if (value === undefined || value === '' || value === 'full') return 'full';
   if (value === 'spec') return 'spec';
   throw new Error(`CONTENT_SAMPLE must be "full" or "spec", not "${value}"`);
