@@ -19,7 +19,7 @@ import ajvErrors from 'ajv-errors';
 import { compileSchemaValidatorsCode } from '@rjsf/validator-ajv8/compileSchemaValidators';
 import prettier from 'prettier';
 import { base64Length, fileRules } from '../src/forms/file-field.ts';
-import type { ContentContract } from '../src/generated/content-contract.ts';
+import { contentContract } from '../src/renderer/content-contract.ts';
 import type { FormMeta } from '../src/generated/form-meta.ts';
 import { escapePointer } from '../src/renderer/schema-store.ts';
 import { reportAjvErrors } from '../src/renderer/validate/ajv-messages.ts';
@@ -35,7 +35,7 @@ type Json = Record<string, unknown>;
 
 const readJson = async (file: string) => JSON.parse(await readFile(path.join(root, file), 'utf8')) as unknown;
 const fields = (await readJson('schemas/form-fields.schema.json')) as { $defs: Record<string, Json>; 'x-honeypot'?: unknown };
-const contract = (await readJson('schemas/content/contract.json')) as ContentContract;
+const contract = contentContract;
 const checkMeta = new Ajv({ allErrors: true }).compile((await readJson('schemas/form-meta.schema.json')) as Json);
 
 const honeypot = ((name: unknown): string => {

@@ -6,13 +6,12 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { LRUCache } from 'lru-cache';
-import contract from '../../schemas/content/contract.json' with { type: 'json' };
-import type { ContentContract } from '../generated/content-contract.ts';
+import { contentContract } from './content-contract.ts';
 import { ContentCache, type CacheRead } from './content-cache.ts';
 import { ContractPaths } from './contract-paths.ts';
 
 /** The only paths the credential may be sent to: the GET endpoints of the content contract. */
-const endpoints = (contract as ContentContract).endpoints;
+const endpoints = contentContract.endpoints;
 
 /** Largest content answer read (bytes): a broken or hostile upstream cannot exhaust memory. */
 export const MAX_CONTENT_BYTES = 5 * 1024 * 1024;

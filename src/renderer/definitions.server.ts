@@ -13,6 +13,7 @@ import { matchRoutes } from 'react-router';
 import { blockNames } from '../blocks/registry.ts';
 import type { JsonSchema } from './schema-store.ts';
 import type { ContentContract as Contract } from '../generated/content-contract.ts';
+import { contentContract } from './content-contract.ts';
 import { declaredParams, queryFits, routeParamsFit, type Rule } from './page-params.ts';
 import { blockSchemaId } from './schema-store.ts';
 import { formatIssue, type Issue, type PageDefinition, type ValidationResult } from './validate/types.ts';
@@ -56,12 +57,11 @@ interface Inputs {
 function bundledInputs(): Inputs {
   const definitionFiles = import.meta.glob<string>('/page-definitions/**/*.json', { query: '?raw', import: 'default', eager: true });
   const schemaFiles = import.meta.glob<JsonSchema>(['/schemas/**/*.schema.json'], { import: 'default', eager: true });
-  const contractFile = import.meta.glob<Contract>('/schemas/content/contract.json', { import: 'default', eager: true });
   const siteFile = import.meta.glob<string>('/site.config.json', { query: '?raw', import: 'default', eager: true });
   return {
     files: Object.entries(definitionFiles).map(([file, text]) => ({ file: file.replace(/^\//, ''), text })),
     schemas: Object.values(schemaFiles),
-    contract: Object.values(contractFile)[0] ?? { endpoints: [] },
+    contract: contentContract,
     siteText: Object.values(siteFile)[0] ?? '{}',
   };
 }

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { blockNames } from '../../src/blocks/registry.ts';
 import type { JsonSchema } from '../../src/renderer/schema-store.ts';
 import type { ContentContract } from '../../src/generated/content-contract.ts';
+import { contentContract } from '../../src/renderer/content-contract.ts';
 import { DefinitionValidator } from '../../src/renderer/validate/validator.ts';
 
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -23,7 +24,7 @@ export async function loadSchemas(): Promise<JsonSchema[]> {
 }
 
 export async function loadContract(): Promise<ContentContract> {
-  return JSON.parse(await readFile(path.join(projectRoot, 'schemas/content/contract.json'), 'utf8')) as ContentContract;
+  return contentContract;
 }
 
 export async function createValidator(): Promise<DefinitionValidator> {

@@ -4,9 +4,8 @@
  * and from the content contract's request schemas (which endpoints take an `ip`).
  */
 import type { ErrorObject } from 'ajv';
-import contract from '../../../schemas/content/contract.json' with { type: 'json' };
 import { formNames } from '../../generated/forms/index.ts';
-import type { ContentContract } from '../../generated/content-contract.ts';
+import { contentContract } from '../../renderer/content-contract.ts';
 import type { FormMeta } from '../../generated/form-meta.ts';
 import { fileRules, type FileRules } from '../../forms/file-field.ts';
 import { maxBodyBytes, type FieldSchema } from './body-limit.ts';
@@ -75,7 +74,7 @@ function submissionForm(name: string): SubmissionForm {
 }
 
 function contractTakesIp(path: string): boolean {
-  const entry = (contract as ContentContract).endpoints.find((e) => e.path === path && e.method === 'POST');
+  const entry = contentContract.endpoints.find((e) => e.path === path && e.method === 'POST');
   if (!entry?.requestSchema) throw new Error(`form endpoint ${path} is no POST endpoint of schemas/content/contract.json`);
   const schema = requestSchemas[`../../../schemas/content/${entry.requestSchema}`];
   if (!schema) throw new Error(`schemas/content/${entry.requestSchema} is missing`);
