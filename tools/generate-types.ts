@@ -6,6 +6,8 @@
  *   content-contract.ts  contract.json's format (content/contract.schema.json): ContentContract, ContractEndpoint
  *   form-meta.ts         the x-form of a form schema (form-meta.schema.json): FormMeta, FormSuccess
  *   site-config.ts       site.config.json (site-config.schema.json)
+ * and src/blocks/components.generated.ts: each block's component by name (a block is its schema
+ * and its folder; src/blocks/registry.ts checks the components' props against the schemas).
  * A `$ref` to a titled definition that another module declares names that module's type (imported
  * and re-exported) instead of declaring it again, so each type is declared once.
  *   npm run generate                write the files
@@ -243,9 +245,25 @@ async function allSchemas(): Promise<Map<string, Node>> {
   return new Map(schemas.filter((s) => typeof s.$id === 'string').map((s) => [s.$id as string, s]));
 }
 
+/** Generated files by path from the project root. */
 async function generate(): Promise<Map<string, string>> {
   const byId = await allSchemas();
-  return new Map(await Promise.all(TARGETS.map(async (t) => [t.module, await generateOne(t, byId)] as const)));
+  const types = await Promise.all(TARGETS.map(async (t) => [`src/generated/${t.module}`, await generateOne(t, byId)] as const));
+  return new Map([...types, ['src/blocks/components.generated.ts', await blockComponents()]]);
+}
+
+/** The component of each block: src/blocks/<name>/component.tsx exports it under its name in PascalCase. */
+async function blockComponents(): Promise<string> {
+  const names = await blockNames();
+  const text = [
+    // Linted like the code beside it: no eslint-disable line.
+    BANNER.replace('/* eslint-disable */\n', '').replace('from schemas/.', 'from schemas/blocks/ (a block is its schema and its folder).'),
+    ...names.map((n) => `import { ${pascal(n)} } from './${n}/component.tsx';`),
+    '',
+    "/** Each block's component, by block name (./registry.ts checks their props against the schemas). */",
+    `export const blockComponents = { ${names.map((n) => `${JSON.stringify(n)}: ${pascal(n)}`).join(', ')} } as const;`,
+  ].join('\n');
+  return prettier.format(text, { parser: 'typescript', singleQuote: true, printWidth: 120 });
 }
 
 /** The form block's schema: its `form` enum is the forms of schemas/forms/, written here (one list). */
@@ -286,15 +304,15 @@ async function main(argv: string[]): Promise<number> {
   const files = await generate();
   await mkdir(outDir, { recursive: true });
   for (const [name, code] of files) {
-    const target = path.join(outDir, name);
+    const target = path.join(root, name);
     const current = await readFile(target, 'utf8').catch(() => '');
     if (current === code) continue;
     if (values.check) {
-      console.error(`src/generated/${name} is stale: run \`npm run generate\` and commit the result.`);
+      console.error(`${name} is stale: run \`npm run generate\` and commit the result.`);
       stale = true;
     } else {
       await writeFile(target, code);
-      console.log(`wrote src/generated/${name}`);
+      console.log(`wrote ${name}`);
     }
   }
   if (stale) return 1;
