@@ -16,6 +16,8 @@ import { buildProject, copyProject } from './e2e/project-copy.ts';
 import { spawnSite, type ChildSite } from './e2e/servers.ts';
 
 const BRAND = 'northwind';
+/** The browser chrome colour of this brand (the sample's is #0a1f44). */
+const THEME_COLOR = '#1b5e20';
 /** The site of the sample brand (global setup), to compare with. */
 const sample = inject('siteUrl');
 const basic = `Basic ${Buffer.from(`${DEFAULT_CONTENT_USER}:${DEFAULT_CONTENT_PASSWORD}`).toString('base64')}`;
@@ -39,7 +41,7 @@ beforeAll(async () => {
   copy = await copyProject('brand-e2e-');
   const config = JSON.parse(await readFile(path.join(copy, 'site.config.json'), 'utf8')) as { brand: string; name: string };
   sampleBrand = config.brand;
-  siteText = `${JSON.stringify({ ...config, brand: BRAND, name: 'Northwind' }, null, 2)}\n`;
+  siteText = `${JSON.stringify({ ...config, brand: BRAND, name: 'Northwind', themeColor: THEME_COLOR }, null, 2)}\n`;
   await writeFile(path.join(copy, 'site.config.json'), siteText);
   buildProject(copy);
   content = await startContentService({ port: 0, brand: BRAND });
@@ -68,6 +70,8 @@ describe(`"brand": "${BRAND}" in site.config.json`, () => {
     const aboutPage = await get(`${site.url}/about-${BRAND}`);
     expect(aboutPage.status).toBe(200);
     expect(aboutPage.text).toContain('Leadership');
+    // The brand's theme colour is configuration too (it was written in root.tsx).
+    expect(whyPage.text).toContain(`<meta name="theme-color" content="${THEME_COLOR}"/>`);
     expect((await get(`${site.url}/api/page/why-${BRAND}`)).status).toBe(200);
     for (const url of [`/why-${sampleBrand}`, `/about-${sampleBrand}`, `/api/page/why-${sampleBrand}`]) {
       expect((await get(`${site.url}${url}`)).status, url).toBe(404);
