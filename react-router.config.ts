@@ -1,9 +1,11 @@
 import type { Config } from '@react-router/dev/config';
+import { buildDirectory } from './tools/lib/site-dir.ts';
 
 export default {
   // The app lives in src/ (README's layout: page-definitions/, schemas/, src/, tools/, tests/).
   appDirectory: 'src',
-  buildDirectory: 'build',
+  // build/ for the main site, <site>/build/ for another (SITE_DIR).
+  buildDirectory: buildDirectory(),
   ssr: true,
   // v8 behaviours stay off until we move to React Router 8 (which needs Node 22); naming them
   // here records the decision and keeps build logs readable.

@@ -1,11 +1,15 @@
 import { defineConfig } from 'vitest/config';
+import { siteAlias } from './tools/lib/site-dir.ts';
 
 // Two projects: fast unit/component tests, and end-to-end tests that build the site, start the
 // reference content service and the production server, and drive real Chromium.
 export default defineConfig({
+  // Tests run against the main site (its inputs are imported as @site/…, as in vite.config.ts).
+  resolve: { alias: siteAlias({}) },
   test: {
     projects: [
       {
+        extends: true,
         test: {
           name: 'unit',
           include: ['src/**/*.test.{ts,tsx}', 'tests/**/*.test.{ts,tsx}'],
@@ -18,6 +22,7 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
         test: {
           name: 'e2e',
           include: ['tests/**/*.e2e.test.ts', 'src/**/*.e2e.test.ts'],

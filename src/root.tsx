@@ -1,7 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from 'react-router';
 // Only the language and theme colour: the browser bundle gets no other part of the site config.
-import { language, themeColor } from '../site.config.json';
+import { language, themeColor } from '@site/site.config.json';
 import { DEFINITIONS_CHANGED, isEditorPath } from './dev-events.ts';
 import { RouteFocus } from './renderer/chrome/route-focus.tsx';
 import stylesheet from './styles/site.css?url';

@@ -38,7 +38,8 @@ const { createSite } = (await vite.ssrLoadModule('/src/server/site.ts')) as type
 // The page editor (/__editor) shares the site's module instances, definitions and content reads.
 const { createEditorBackend } = (await vite.ssrLoadModule('/tools/editor/backend.ts')) as typeof EditorModule;
 const { editorApi } = (await vite.ssrLoadModule('/tools/editor/api.ts')) as typeof EditorApiModule;
-const definitionsDir = path.resolve(projectRoot, config.definitionsDir);
+const siteDir = path.resolve(projectRoot, config.siteDir);
+const definitionsDir = path.resolve(siteDir, config.definitionsDir);
 let editor: ReturnType<typeof createEditorBackend> | undefined;
 const site = createSite({
   mode: 'development',
@@ -50,7 +51,7 @@ const site = createSite({
 // Loopback clients and same-origin JSON posts only; files are written inside definitionsDir only.
 if (editor) vite.middlewares.use(editorApi(editor));
 
-const watched = [definitionsDir, path.join(projectRoot, 'schemas'), path.join(projectRoot, 'site.config.json')];
+const watched = [definitionsDir, path.join(projectRoot, 'schemas'), path.join(siteDir, 'schemas'), path.join(siteDir, 'site.config.json')];
 const isWatched = (file: string) => file.endsWith('.json') && watched.some((entry) => file === entry || file.startsWith(entry + path.sep));
 vite.watcher.add(watched);
 for (const event of ['add', 'change', 'unlink'] as const) {

@@ -20,7 +20,6 @@ import { compile, type JSONSchema } from 'json-schema-to-typescript';
 import prettier from 'prettier';
 import { parseArgs } from 'node:util';
 import { runMain } from './lib/cli.ts';
-import { formatJsonText } from './lib/format-json.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const schemasDir = path.join(root, 'schemas');
@@ -266,41 +265,9 @@ async function blockComponents(): Promise<string> {
   return prettier.format(text, { parser: 'typescript', singleQuote: true, printWidth: 120 });
 }
 
-/** The form block's schema: its `form` enum is the forms of schemas/forms/, written here (one list). */
-const FORM_BLOCK_SCHEMA = 'blocks/form.schema.json';
-const FORM_ENUM = /("form"\s*:\s*\{\s*"enum"\s*:\s*)\[[^\]]*\]/;
-
-/** The form block schema with its enum set to the form schemas' names; undefined when it already is. */
-async function formEnumUpdate(): Promise<string | undefined> {
-  const names = (await readdir(path.join(schemasDir, 'forms')))
-    .filter((file) => file.endsWith('.schema.json'))
-    .map((file) => file.slice(0, -'.schema.json'.length))
-    .sort();
-  const file = path.join(schemasDir, FORM_BLOCK_SCHEMA);
-  const text = await readFile(file, 'utf8');
-  const current = (JSON.parse(text) as { properties: { form: { enum?: string[] } } }).properties.form.enum ?? [];
-  if (JSON.stringify(current) === JSON.stringify(names)) return undefined;
-  if (!FORM_ENUM.test(text)) throw new Error(`schemas/${FORM_BLOCK_SCHEMA}: properties.form must start with its "enum"`);
-  return formatJsonText(
-    text.replace(FORM_ENUM, (_, head: string) => `${head}${JSON.stringify(names)}`),
-    file,
-  );
-}
-
 async function main(argv: string[]): Promise<number> {
   const { values } = parseArgs({ args: argv, options: { check: { type: 'boolean', default: false } }, allowPositionals: false });
   let stale = false;
-  // First, as the types below are generated from it.
-  const formSchema = await formEnumUpdate();
-  if (formSchema !== undefined && values.check) {
-    console.error(
-      `schemas/${FORM_BLOCK_SCHEMA}: its form enum is not the forms of schemas/forms/: run \`npm run generate\` and commit the result.`,
-    );
-    stale = true;
-  } else if (formSchema !== undefined) {
-    await writeFile(path.join(schemasDir, FORM_BLOCK_SCHEMA), formSchema);
-    console.log(`wrote schemas/${FORM_BLOCK_SCHEMA} (form enum from schemas/forms/)`);
-  }
   const files = await generate();
   await mkdir(outDir, { recursive: true });
   for (const [name, code] of files) {

@@ -11,14 +11,14 @@ import Form from '@rjsf/core';
 import { getUiOptions, type ErrorSchema, type RJSFSchema, type UiSchema, type ValidatorType } from '@rjsf/utils';
 import { createPrecompiledValidator } from '@rjsf/validator-ajv8';
 import { use, useContext, useEffect, useEffectEvent, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { HONEYPOT_FIELD as HONEYPOT, loadForm, type FormName } from '../generated/forms/index.ts';
+import { HONEYPOT_FIELD as HONEYPOT, loadForm } from '@site/src/generated/forms/index.ts';
 import { FormNavigateContext, FormsConfigContext, type SiteFormContext } from './context.ts';
 import { fieldErrors, type FieldErrors } from './errors.ts';
 import { replayEditsBeforeHydration } from './replay.ts';
 import { stillNeeded, type StillNeeded } from './still-needed.ts';
 import { newIdempotencyKey, submitForm } from './submit.ts';
 import { FieldTemplate, NoSubmitButton, RequiredNote } from './templates.tsx';
-import type { FormDefinition } from '../generated/forms/index.ts';
+import type { FormDefinition } from '@site/src/generated/forms/index.ts';
 import { CaptchaWidget } from './widgets/captcha.tsx';
 import { CvWidget } from './widgets/cv.tsx';
 import { BaseInputTemplate, MobileWidget, TermsWidget, TextareaWidget } from './widgets/inputs.tsx';
@@ -42,10 +42,12 @@ const templates = { FieldTemplate, BaseInputTemplate, ButtonTemplates: { SubmitB
 // One promise per form, shared by server render and hydration. Marked as React's `use` marks
 // what it has read, so a form whose definition is here renders without suspending.
 const loading = new Map<string, Promise<FormDefinition>>();
-function definitionOf(name: FormName): Promise<FormDefinition> {
+const forms: Record<string, (() => Promise<FormDefinition>) | undefined> = loadForm;
+function definitionOf(name: string): Promise<FormDefinition> {
   let promise = loading.get(name);
   if (!promise) {
-    const loaded = loadForm[name]();
+    // The definitions name only the site's forms (the validator fills the block's list from them).
+    const loaded = forms[name]?.() ?? Promise.reject(new Error(`no form "${name}" in this site's schemas/forms/`));
     promise = loaded;
     void loaded.then(
       (value) => Object.assign(loaded, { status: 'fulfilled', value }),
@@ -109,7 +111,8 @@ function initialData(definition: FormDefinition, values?: Record<string, string 
 }
 
 export interface SiteFormProps {
-  form: FormName;
+  /** One of the site's forms (schemas/forms/ of the site folder). */
+  form: string;
   /** Fixed values from the definition (e.g. job_code, document id). */
   values?: Record<string, string | number>;
   /**

@@ -398,23 +398,13 @@ export interface FlipCard {
   description?: string;
 }
 /**
- * Places one of the site's forms, generated from its JSON Schema in schemas/forms/ (the form names are those files), with an optional heading and text. The form is rendered on the server; while its code loads, it says so and offers `fallbackLink`.
+ * Places one of the site's forms, generated from its JSON Schema in the site's schemas/forms/ (the form names are those files), with an optional heading and text. The form is rendered on the server; while its code loads, it says so and offers `fallbackLink`.
  */
 export interface FormProps {
   /**
-   * Which form: the name of a schema in schemas/forms/ (npm run generate writes this list from that folder).
+   * Which form: the name of a schema in the site's schemas/forms/ (the engine fills in the list of them when it loads the site).
    */
-  form:
-    | 'campaign-ccm'
-    | 'career'
-    | 'contact'
-    | 'footer-contact'
-    | 'newsletter'
-    | 'partner'
-    | 'pdf-download'
-    | 'schedule-demo'
-    | 'talk-to-account-team'
-    | 'talk-to-sales';
+  form: string;
   /**
    * Plain text.
    */

@@ -82,7 +82,11 @@ export interface Environment {
    */
   NODE_ENV?: 'development' | 'production' | 'test';
   /**
-   * Development server and CLIs: the definitions folder (relative to the project root, or absolute). A production build bundles `page-definitions/`.
+   * The site folder (relative to the project root, or absolute): its `site.config.json`, `page-definitions/`, `schemas/content/`, `schemas/forms/`, `public/` and compiled forms. The default is the main site at the project root. Read by the build (which bundles that site), the development server and the CLIs.
+   */
+  SITE_DIR?: string;
+  /**
+   * Development server and CLIs: the definitions folder (relative to the site folder, or absolute). A production build bundles the site's `page-definitions/`.
    */
   PAGE_DEFINITIONS_DIR?: string;
   /**

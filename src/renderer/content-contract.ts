@@ -5,7 +5,7 @@
  * server re-reads the file with the definitions (./definitions.server.ts), and the reference
  * content service loads and checks it with its samples (tools/content-service/contract.ts).
  */
-import contract from '../../schemas/content/contract.json' with { type: 'json' };
+import contract from '@site/schemas/content/contract.json' with { type: 'json' };
 import type { ContentContract } from '../generated/content-contract.ts';
 
 export const contentContract = contract as ContentContract;

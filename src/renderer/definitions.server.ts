@@ -15,7 +15,7 @@ import type { JsonSchema } from './schema-store.ts';
 import type { ContentContract as Contract } from '../generated/content-contract.ts';
 import { contentContract } from './content-contract.ts';
 import { declaredParams, queryFits, routeParamsFit, type Rule } from './page-params.ts';
-import { blockSchemaId } from './schema-store.ts';
+import { blockSchemaId, withSiteForms } from './schema-store.ts';
 import { formatIssue, type Issue, type PageDefinition, type ValidationResult } from './validate/types.ts';
 import { DefinitionValidator } from './validate/validator.ts';
 
@@ -53,33 +53,60 @@ interface Inputs {
   siteText: string;
 }
 
-/** The copies bundled at build time (Vite; inside the function so tools run this module under plain tsx). */
+/** The project root (development runs this module from src/). */
+const ENGINE_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** A file's name relative to its site folder (`page-definitions/about.json`), as messages print it. */
+const siteRelative = (file: string, folder: string) => file.slice(file.lastIndexOf(`/${folder}/`) + 1);
+
+/**
+ * The copies bundled at build time (Vite; inside the function so tools run this module under plain
+ * tsx): the engine's schemas, and the site's (@site: the site folder, tools/lib/site-dir.ts).
+ */
 function bundledInputs(): Inputs {
-  const definitionFiles = import.meta.glob<string>('/page-definitions/**/*.json', { query: '?raw', import: 'default', eager: true });
-  const schemaFiles = import.meta.glob<JsonSchema>(['/schemas/**/*.schema.json'], { import: 'default', eager: true });
-  const siteFile = import.meta.glob<string>('/site.config.json', { query: '?raw', import: 'default', eager: true });
+  const definitionFiles = import.meta.glob<string>('@site/page-definitions/**/*.json', { query: '?raw', import: 'default', eager: true });
+  const schemaFiles = import.meta.glob<JsonSchema>(
+    [
+      '/schemas/*.schema.json',
+      '/schemas/blocks/*.schema.json',
+      '/schemas/structured-data/*.schema.json',
+      '@site/schemas/content/*.schema.json',
+      '@site/schemas/forms/*.schema.json',
+    ],
+    { import: 'default', eager: true },
+  );
+  const siteFile = import.meta.glob<string>('@site/site.config.json', { query: '?raw', import: 'default', eager: true });
   return {
-    files: Object.entries(definitionFiles).map(([file, text]) => ({ file: file.replace(/^\//, ''), text })),
-    schemas: Object.values(schemaFiles),
+    files: Object.entries(definitionFiles).map(([file, text]) => ({ file: siteRelative(file, 'page-definitions'), text })),
+    schemas: withSiteForms(Object.values(schemaFiles)),
     contract: contentContract,
     siteText: Object.values(siteFile)[0] ?? '{}',
   };
 }
 
-function diskInputs(definitionsDir: string): Inputs {
-  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-  const list = (dir: string, suffix: string) =>
-    readdirSync(path.join(root, dir), { recursive: true, withFileTypes: true })
+/** Development: the same inputs read from disk, the site's from `siteDir` (re-read on reload()). */
+function diskInputs(siteDir: string, definitionsDir: string): Inputs {
+  const engineRoot = ENGINE_ROOT;
+  const list = (root: string, dir: string, suffix: string, recursive = true) =>
+    readdirSync(path.join(root, dir), { recursive, withFileTypes: true })
       .filter((e) => e.isFile() && e.name.endsWith(suffix))
       .map((e) => path.relative(root, path.join(e.parentPath, e.name)))
       .sort();
-  const read = (file: string) => readFileSync(path.join(root, file), 'utf8');
+  const read = (root: string, file: string) => readFileSync(path.join(root, file), 'utf8');
+  const schemas = (root: string, dirs: string[]) =>
+    dirs.flatMap((dir) => list(root, dir, '.schema.json', false).map((file) => JSON.parse(read(root, file)) as JsonSchema));
   return {
     // PAGE_DEFINITIONS_DIR (development only: production bundles page-definitions/ at build time).
-    files: list(path.relative(root, path.resolve(root, definitionsDir)), '.json').map((file) => ({ file, text: read(file) })),
-    schemas: list('schemas', '.schema.json').map((file) => JSON.parse(read(file)) as JsonSchema),
-    contract: JSON.parse(read('schemas/content/contract.json')) as Contract,
-    siteText: read('site.config.json'),
+    files: list(siteDir, path.relative(siteDir, path.resolve(siteDir, definitionsDir)), '.json').map((file) => ({
+      file,
+      text: read(siteDir, file),
+    })),
+    schemas: withSiteForms([
+      ...schemas(engineRoot, ['schemas', 'schemas/blocks', 'schemas/structured-data']),
+      ...schemas(siteDir, ['schemas/content', 'schemas/forms']),
+    ]),
+    contract: JSON.parse(read(siteDir, 'schemas/content/contract.json')) as Contract,
+    siteText: read(siteDir, 'site.config.json'),
   };
 }
 
@@ -99,6 +126,9 @@ export function refuseInvalid(issueCount: number, production: boolean, allowInva
 export interface DefinitionOptions {
   /** Read from disk (development, re-read on reload()) instead of the copies bundled at build time. */
   fromDisk: boolean;
+  /** The site folder (SITE_DIR: relative to the project root, or absolute; default the main site). */
+  siteDir?: string;
+  /** Relative to the site folder, or absolute. */
   definitionsDir: string;
   production: boolean;
   allowInvalid: boolean;
@@ -107,7 +137,9 @@ export interface DefinitionOptions {
 }
 
 function build(options: DefinitionOptions): DefinitionIndex {
-  const { files, schemas, contract, siteText } = options.fromDisk ? diskInputs(options.definitionsDir) : bundledInputs();
+  const { files, schemas, contract, siteText } = options.fromDisk
+    ? diskInputs(path.resolve(ENGINE_ROOT, options.siteDir ?? '.'), options.definitionsDir)
+    : bundledInputs();
   const validator = new DefinitionValidator({ schemas, blockNames, contract });
   const { issues, definitions, site } = validator.validate(files, { file: 'site.config.json', text: siteText });
   const log = options.log ?? ((line: string) => console.error(line));

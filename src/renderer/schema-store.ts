@@ -238,3 +238,26 @@ export function didYouMean(word: string, candidates: Iterable<string>): string {
   const limit = Math.max(2, Math.floor(word.length / 3));
   return best !== undefined && bestDistance <= limit ? ` (did you mean "${best}"?)` : '';
 }
+
+/** The name of a site form from its schema's $id (https://schemas.local/forms/contact.schema.json → contact). */
+const FORM_ID = new RegExp(`^${SCHEMA_BASE.replace(/[.]/g, '\\.')}forms/([^/]+)\\.schema\\.json$`);
+
+/**
+ * The engine's schemas name a site form by the mark `"x-site-form": true` (the form block's `form`,
+ * the footer's): which forms exist is the site's (its schemas/forms/). Returns the schemas with an
+ * `enum` of the site's form names at every such mark, so validation, messages ("must be one of…")
+ * and the editor's choices all know them; the schemas given are not changed.
+ */
+export function withSiteForms(schemas: readonly JsonSchema[]): JsonSchema[] {
+  const names = schemas
+    .map((schema) => FORM_ID.exec(String(schema.$id ?? ''))?.[1])
+    .filter((name): name is string => name !== undefined)
+    .sort();
+  const mark = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(mark);
+    if (!node || typeof node !== 'object') return node;
+    const out = Object.fromEntries(Object.entries(node).map(([key, value]) => [key, mark(value)]));
+    return out['x-site-form'] === true ? { ...out, enum: names } : out;
+  };
+  return schemas.map((schema) => (JSON.stringify(schema).includes('"x-site-form"') ? (mark(schema) as JsonSchema) : schema));
+}

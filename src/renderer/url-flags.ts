@@ -5,7 +5,7 @@
  */
 import { useLocation } from 'react-router';
 // Only the flag lists: the browser bundle gets no other part of the site config.
-import { urlFlags as configuredFlags } from '../../site.config.json';
+import { urlFlags as configuredFlags } from '@site/site.config.json';
 import type { SiteConfig } from '../generated/site-config.ts';
 
 export interface UrlFlags {

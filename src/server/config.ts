@@ -35,7 +35,9 @@ export interface ServerConfig {
   recaptchaSiteKey?: string;
   /** Serve what is valid when definitions fail validation in production (else refuse to start). */
   allowInvalidDefinitions: boolean;
-  /** Development: the definitions folder read from disk. */
+  /** The site folder (SITE_DIR, relative to the project root): development reads its inputs from disk. */
+  siteDir: string;
+  /** Development: the definitions folder read from disk (relative to the site folder). */
   definitionsDir: string;
   submissions: SubmissionConfig;
 }
@@ -106,6 +108,7 @@ function configFrom(e: ResolvedEnvironment, production: boolean): ServerConfig {
     siteOrigin: siteOriginOf(e.SITE_ORIGIN),
     recaptchaSiteKey: e.RECAPTCHA_SITE_KEY,
     allowInvalidDefinitions: e.ALLOW_INVALID_DEFINITIONS === '1',
+    siteDir: e.SITE_DIR,
     definitionsDir: e.PAGE_DEFINITIONS_DIR,
     submissions: submissionSettings(e),
   };

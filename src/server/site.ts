@@ -150,6 +150,7 @@ export function createSite(options: SiteOptions): Site {
   if (production && !config.production) throw new Error('a production site needs its configuration read with production rules');
   const definitions = loadDefinitions({
     fromDisk: !production,
+    siteDir: config.siteDir,
     definitionsDir: config.definitionsDir,
     production: config.production,
     allowInvalid: config.allowInvalidDefinitions,

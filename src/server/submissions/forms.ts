@@ -4,7 +4,7 @@
  * and from the content contract's request schemas (which endpoints take an `ip`).
  */
 import type { ErrorObject } from 'ajv';
-import { formNames } from '../../generated/forms/index.ts';
+import { formNames } from '@site/src/generated/forms/index.ts';
 import { contentContract } from '../../renderer/content-contract.ts';
 import type { FormMeta } from '../../generated/form-meta.ts';
 import { fileRules, type FileRules } from '../../forms/file-field.ts';
@@ -42,19 +42,25 @@ export interface SubmissionEndpoint {
   bodyLimit: number;
 }
 
-const bundled = import.meta.glob<{ schema: FormSchema; uiSchema: Record<string, { 'ui:options'?: { filenameField?: string } }> }>(
-  '../../generated/forms/*.json',
-  { eager: true, import: 'default' },
+/** By file name: the site's compiled forms and content schemas (@site: tools/lib/site-dir.ts). */
+const byFileName = <T>(modules: Record<string, T>): Map<string, T> =>
+  new Map(Object.entries(modules).map(([file, mod]) => [file.slice(file.lastIndexOf('/') + 1), mod]));
+const bundled = byFileName(
+  import.meta.glob<{ schema: FormSchema; uiSchema: Record<string, { 'ui:options'?: { filenameField?: string } }> }>(
+    '@site/src/generated/forms/*.json',
+    { eager: true, import: 'default' },
+  ),
 );
-const validators = import.meta.glob<Record<string, ValidateFunction>>('../../generated/forms/*.validator.js', { eager: true });
-const requestSchemas = import.meta.glob<{ properties?: Record<string, unknown> }>('../../../schemas/content/*.schema.json', {
-  eager: true,
-  import: 'default',
-});
+const validators = byFileName(
+  import.meta.glob<Record<string, ValidateFunction>>('@site/src/generated/forms/*.validator.js', { eager: true }),
+);
+const requestSchemas = byFileName(
+  import.meta.glob<{ properties?: Record<string, unknown> }>('@site/schemas/content/*.schema.json', { eager: true, import: 'default' }),
+);
 
 function submissionForm(name: string): SubmissionForm {
-  const def = bundled[`../../generated/forms/${name}.json`];
-  const mod = validators[`../../generated/forms/${name}.validator.js`];
+  const def = bundled.get(`${name}.json`);
+  const mod = validators.get(`${name}.validator.js`);
   if (!def || !mod) throw new Error(`generated form "${name}" is missing: run \`npm run compile-forms\``);
   const validate = mod[def.schema.$id];
   if (typeof validate !== 'function') throw new Error(`src/generated/forms/${name}.validator.js does not export ${def.schema.$id}`);
@@ -76,7 +82,7 @@ function submissionForm(name: string): SubmissionForm {
 function contractTakesIp(path: string): boolean {
   const entry = contentContract.endpoints.find((e) => e.path === path && e.method === 'POST');
   if (!entry?.requestSchema) throw new Error(`form endpoint ${path} is no POST endpoint of schemas/content/contract.json`);
-  const schema = requestSchemas[`../../../schemas/content/${entry.requestSchema}`];
+  const schema = requestSchemas.get(entry.requestSchema);
   if (!schema) throw new Error(`schemas/content/${entry.requestSchema} is missing`);
   return Object.hasOwn(schema.properties ?? {}, 'ip');
 }

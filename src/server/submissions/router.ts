@@ -13,7 +13,7 @@ import { CaptchaVerifier } from '../captcha.ts';
 import { OutboxUnavailable } from '../outbox/start.ts';
 import type { EnqueueResult, OutboxStore } from '../outbox/types.ts';
 import type { SubmissionConfig } from './config.ts';
-import { HONEYPOT_FIELD } from '../../generated/forms/index.ts';
+import { HONEYPOT_FIELD } from '@site/src/generated/forms/index.ts';
 import { fileError } from './uploads.ts';
 import { checkForms, loadEndpoints, type SubmissionEndpoint } from './forms.ts';
 import { clientIp, rateLimitKey } from './ip.ts';

@@ -1,0 +1,28 @@
+/**
+ * Which site the engine builds, serves and checks: a site is a folder (SITE_DIR, relative to the
+ * project root or absolute; default the project root, which holds the main site). It holds
+ * site.config.json, page-definitions/, schemas/content/ (its content contract and response
+ * schemas), schemas/forms/, public/ and src/generated/forms/ (its forms compiled by
+ * `npm run compile-forms`). Everything else (blocks, engine schemas, renderer, server) is the
+ * engine. Imports no project code: vite.config.ts, react-router.config.ts and the tools read it.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** The site folder: SITE_DIR resolved against the project root, or the project root. */
+export function siteDirectory(env: NodeJS.ProcessEnv = process.env): string {
+  return path.resolve(projectRoot, env.SITE_DIR || '.');
+}
+
+/** Where the site's production build goes: build/ for the main site, <site>/build/ for another. */
+export function buildDirectory(env: NodeJS.ProcessEnv = process.env): string {
+  const site = siteDirectory(env);
+  return path.join(site, 'build');
+}
+
+/** The module alias every import of a site input goes through (`@site/site.config.json`). */
+export function siteAlias(env: NodeJS.ProcessEnv = process.env): Record<string, string> {
+  return { '@site': siteDirectory(env) };
+}
