@@ -1,9 +1,10 @@
 import { useEffect, type ReactNode } from 'react';
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from 'react-router';
-// Only the language and theme colour: the browser bundle gets no other part of the site config.
-import { language, themeColor } from '@site/site.config.json';
+// Only the language and theme: the browser bundle gets no other part of the site config.
+import { language, theme, themeColor } from '@site/site.config.json';
 import { DEFINITIONS_CHANGED, isEditorPath } from './dev-events.ts';
 import { RouteFocus } from './renderer/chrome/route-focus.tsx';
+import { themeCss } from './renderer/theme.ts';
 import stylesheet from './styles/site.css?url';
 
 // Development: show a definition change at once (tools/dev.ts). The page editor's own pages keep
@@ -19,6 +20,9 @@ export const links = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
 
+// The site's tokens over the engine's (src/styles/tokens.css), after the stylesheet.
+const themeStyle = themeCss(theme);
+
 export function Layout({ children }: { children: ReactNode }) {
   return (
     <html lang={language ?? 'en'}>
@@ -28,6 +32,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {themeColor ? <meta name="theme-color" content={themeColor} /> : null}
         <Meta />
         <Links />
+        {themeStyle ? <style>{themeStyle}</style> : null}
       </head>
       <body>
         {children}

@@ -27,6 +27,7 @@ export interface SiteConfig {
    * The browser's colour for its own chrome around the page (meta theme-color).
    */
   themeColor?: string;
+  theme?: SiteTheme;
   /**
    * Content reads every page with the main or form layout needs (header and footer data).
    */
@@ -44,6 +45,12 @@ export interface Logo {
   alt: string;
   width: number;
   height: number;
+}
+/**
+ * The site's design tokens: CSS custom properties set on :root over the engine's defaults (src/styles/tokens.css), e.g. "--primary": "#0b5fff". Each value is one CSS value (colours, lengths, font stacks): no ;, braces or angle brackets.
+ */
+export interface SiteTheme {
+  [k: string]: string;
 }
 export interface HeaderConfig {
   menu: MenuEntry[];
