@@ -5,7 +5,20 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['build/', '.react-router/', 'node_modules/', 'src/generated/', 'coverage/', '.scratch/', 'export/', 'bench-results/'] },
+  {
+    ignores: [
+      'build/',
+      '.react-router/',
+      'node_modules/',
+      'src/generated/',
+      'tests/sites/*/src/generated/',
+      'tests/sites/*/build/',
+      'coverage/',
+      '.scratch/',
+      'export/',
+      'bench-results/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -1,11 +1,12 @@
 import { defineConfig } from 'vitest/config';
-import { siteAlias } from './tools/lib/site-dir.ts';
+import { siteAlias, siteBrowserConfig } from './tools/lib/site-dir.ts';
 
 // Two projects: fast unit/component tests, and end-to-end tests that build the site, start the
 // reference content service and the production server, and drive real Chromium.
 export default defineConfig({
   // Tests run against the main site (its inputs are imported as @site/…, as in vite.config.ts).
   resolve: { alias: siteAlias({}) },
+  plugins: [siteBrowserConfig({})],
   test: {
     projects: [
       {

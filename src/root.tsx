@@ -1,11 +1,13 @@
 import { useEffect, type ReactNode } from 'react';
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from 'react-router';
-// Only the language and theme: the browser bundle gets no other part of the site config.
-import { language, theme, themeColor } from '@site/site.config.json';
 import { DEFINITIONS_CHANGED, isEditorPath } from './dev-events.ts';
 import { RouteFocus } from './renderer/chrome/route-focus.tsx';
+import { browserConfig } from './renderer/site-browser.ts';
 import { themeCss } from './renderer/theme.ts';
 import stylesheet from './styles/site.css?url';
+
+// Only these fields of the site config reach the browser bundle (./renderer/site-browser.ts).
+const { language, themeColor, theme } = browserConfig;
 
 // Development: show a definition change at once (tools/dev.ts). The page editor's own pages keep
 // their state: they write the files themselves. Vite leaves this out of production builds.

@@ -3,3 +3,9 @@ declare module 'virtual:react-router/server-build' {
   const build: ServerBuild;
   export = build;
 }
+
+/** The site config's fields the browser needs (tools/lib/site-dir.ts; typed in src/renderer/site-browser.ts). */
+declare module 'virtual:site/browser-config' {
+  const config: Record<string, unknown>;
+  export default config;
+}

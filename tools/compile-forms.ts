@@ -38,7 +38,7 @@ type Json = Record<string, unknown>;
 const readJson = async (file: string) => JSON.parse(await readFile(path.join(root, file), 'utf8')) as unknown;
 const fields = (await readJson('schemas/form-fields.schema.json')) as { $defs: Record<string, Json>; 'x-honeypot'?: unknown };
 const contract = await loadContract(site);
-const checkMeta = new Ajv({ allErrors: true }).compile((await readJson('schemas/form-meta.schema.json')) as Json);
+const checkMeta = new Ajv({ allErrors: true, verbose: true }).compile((await readJson('schemas/form-meta.schema.json')) as Json);
 
 const honeypot = ((name: unknown): string => {
   if (typeof name !== 'string' || !/^[A-Za-z_]\w*$/.test(name))

@@ -7,7 +7,7 @@ import type * as SiteModule from '../src/server/site.ts';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ensureBuild } from './lib/build-state.ts';
-import { projectRoot } from './lib/project.ts';
+import { projectRoot, siteDirectory } from './lib/site-dir.ts';
 
 // React picks its development or production build when first loaded, so nothing here may load
 // React before NODE_ENV is set (the npm script sets it; this covers running the file directly).
@@ -18,11 +18,14 @@ const { exitOnConfigError } = await import('../src/server/environment.ts');
 // Read first, with production rules: every wrong or missing setting stops the start here, listed
 // in one message, before any build.
 const config = exitOnConfigError(() => readConfig(process.env, { production: true }));
-ensureBuild(projectRoot);
+// The site of SITE_DIR (default: the main site), built into its folder's build/.
+const siteDir = siteDirectory();
+ensureBuild(projectRoot, siteDir);
 const { startEmbeddedContent } = await import('./content-service/embedded.ts');
 const content = await startEmbeddedContent(config);
-if (content) console.log(`Reference content service (sample content) on ${content.url}`);
-const build = (await import(pathToFileURL(path.join(projectRoot, 'build/server/index.js')).href)) as typeof SiteModule;
+if (content)
+  console.log(`${siteDir === projectRoot ? 'Reference content service' : 'Stand-in content service'} (sample content) on ${content.url}`);
+const build = (await import(pathToFileURL(path.join(siteDir, 'build/server/index.js')).href)) as typeof SiteModule;
 const site = build.createSite({ mode: 'production', config });
 const running = await site.listen();
 const { describeCaptcha } = await import('../src/server/submissions/config.ts');

@@ -37,7 +37,7 @@ export interface SiteConfig {
   header: HeaderConfig;
   footer: FooterConfig;
   cookieConsent: CookieConsentConfig;
-  brochureButton: Link;
+  brochureButton?: Link;
   urlFlags?: UrlFlags;
 }
 export interface Logo {
@@ -113,6 +113,10 @@ export interface FooterNewsletter {
    */
   enabled?: boolean;
   heading?: TextValue;
+  /**
+   * The subscription form (one of the site's schemas/forms/, e.g. newsletter); needed when enabled.
+   */
+  form?: NonNullable<BlockPropsByName['form']['form']>;
 }
 export interface CookieConsentConfig {
   message: string;

@@ -42,7 +42,7 @@ export interface ResolvedChrome {
     badge?: SiteConfig['footer']['badge'];
     social: { linkedin?: string; twitter?: string; facebook?: string; youtube?: string };
     contact?: { heading?: string; text?: string; link?: Link; form?: NonNullable<SiteConfig['footer']['contact']>['form'] };
-    newsletter?: { enabled?: boolean; heading?: string };
+    newsletter?: { enabled?: boolean; heading?: string; form?: NonNullable<SiteConfig['footer']['newsletter']>['form'] };
     copyright?: string;
   };
   cookieConsent: SiteConfig['cookieConsent'];

@@ -4,16 +4,15 @@
  * because they derive from the current location.
  */
 import { useLocation } from 'react-router';
-// Only the flag lists: the browser bundle gets no other part of the site config.
-import { urlFlags as configuredFlags } from '@site/site.config.json';
 import type { SiteConfig } from '../generated/site-config.ts';
+import { browserConfig } from './site-browser.ts';
 
 export interface UrlFlags {
   productPage: boolean;
   subscriptionPlatformPage: boolean;
 }
 
-export function urlFlags(pathname: string, config: SiteConfig['urlFlags'] = configuredFlags as SiteConfig['urlFlags']): UrlFlags {
+export function urlFlags(pathname: string, config: SiteConfig['urlFlags'] = browserConfig.urlFlags): UrlFlags {
   const contains = (list?: string[]) => (list ?? []).some((part) => pathname.includes(part));
   const productPage = contains(config?.productPage);
   return { productPage, subscriptionPlatformPage: productPage && contains(config?.subscriptionPlatformPage) };

@@ -6,16 +6,9 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
-const INPUTS = [
-  'src',
-  'page-definitions',
-  'schemas',
-  'public',
-  'site.config.json',
-  'vite.config.ts',
-  'react-router.config.ts',
-  'package-lock.json',
-];
+/** The engine's inputs (project root) and the site's (its folder: the project root for the main site). */
+const ENGINE_INPUTS = ['src', 'schemas', 'vite.config.ts', 'react-router.config.ts', 'package-lock.json'];
+const SITE_INPUTS = ['page-definitions', 'schemas', 'public', 'site.config.json', 'src/generated/forms'];
 
 function newest(target: string): number {
   if (!existsSync(target)) return 0;
@@ -26,16 +19,29 @@ function newest(target: string): number {
     .reduce((max, e) => Math.max(max, statSync(path.join(e.parentPath, e.name)).mtimeMs), 0);
 }
 
-/** Runs the production build when build/ is missing or older than any input; exits on failure. */
-export function ensureBuild(projectRoot: string): void {
-  const stamp = path.join(projectRoot, 'build/server/index.js');
+/** Whether the build of the site in `siteDir` (its folder's build/) is missing or older than any input. */
+export function buildIsStale(projectRoot: string, siteDir = projectRoot): boolean {
+  const stamp = path.join(siteDir, 'build/server/index.js');
   const builtAt = existsSync(stamp) ? statSync(stamp).mtimeMs : 0;
-  if (builtAt >= Math.max(...INPUTS.map((p) => newest(path.join(projectRoot, p))))) return;
-  console.log(builtAt ? 'Sources changed since the last build: rebuilding…' : 'No build yet: building…');
-  const result = spawnSync('npx', ['react-router', 'build'], {
+  const inputs = [...ENGINE_INPUTS.map((p) => path.join(projectRoot, p)), ...SITE_INPUTS.map((p) => path.join(siteDir, p))];
+  return builtAt === 0 || builtAt < Math.max(...inputs.map(newest));
+}
+
+/** The production build of the site in `siteDir` (SITE_DIR; default the main site), as `npm run build` makes it. */
+export function buildSite(projectRoot: string, siteDir = projectRoot, stdio: 'inherit' | 'pipe' = 'inherit') {
+  return spawnSync('npx', ['react-router', 'build'], {
     cwd: projectRoot,
-    stdio: 'inherit',
-    env: { ...process.env, NODE_ENV: 'production' },
+    stdio,
+    encoding: 'utf8',
+    env: { ...process.env, SITE_DIR: siteDir, NODE_ENV: 'production' },
   });
+}
+
+/** Runs the production build of the site when it is stale (buildIsStale); exits on failure. */
+export function ensureBuild(projectRoot: string, siteDir = projectRoot): void {
+  if (!buildIsStale(projectRoot, siteDir)) return;
+  const stamp = path.join(siteDir, 'build/server/index.js');
+  console.log(existsSync(stamp) ? 'Sources changed since the last build: rebuilding…' : 'No build yet: building…');
+  const result = buildSite(projectRoot, siteDir);
   if (result.status !== 0) process.exit(result.status ?? 1);
 }

@@ -6,8 +6,10 @@
  * `npm run compile-forms`). Everything else (blocks, engine schemas, renderer, server) is the
  * engine. Imports no project code: vite.config.ts, react-router.config.ts and the tools read it.
  */
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Plugin } from 'vite';
 
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -25,4 +27,26 @@ export function buildDirectory(env: NodeJS.ProcessEnv = process.env): string {
 /** The module alias every import of a site input goes through (`@site/site.config.json`). */
 export function siteAlias(env: NodeJS.ProcessEnv = process.env): Record<string, string> {
   return { '@site': siteDirectory(env) };
+}
+
+/** The site config's fields the browser needs (src/renderer/site-browser.ts): no other part is bundled for it. */
+export const BROWSER_FIELDS = ['language', 'themeColor', 'theme', 'urlFlags'] as const;
+const BROWSER_CONFIG = 'virtual:site/browser-config';
+
+/**
+ * `virtual:site/browser-config`: those fields of the site's site.config.json (each may be absent,
+ * which a named JSON import cannot express), re-read when the file changes in development.
+ */
+export function siteBrowserConfig(env: NodeJS.ProcessEnv = process.env): Plugin {
+  return {
+    name: 'site-browser-config',
+    resolveId: (id) => (id === BROWSER_CONFIG ? `\0${BROWSER_CONFIG}` : undefined),
+    load(id) {
+      if (id !== `\0${BROWSER_CONFIG}`) return undefined;
+      const file = path.join(siteDirectory(env), 'site.config.json');
+      this.addWatchFile(file);
+      const config = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+      return `export default ${JSON.stringify(Object.fromEntries(BROWSER_FIELDS.map((field) => [field, config[field]])))};`;
+    },
+  };
 }

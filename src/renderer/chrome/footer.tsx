@@ -31,24 +31,26 @@ export function Footer({ chrome, slim = false }: { chrome: ResolvedChrome; slim?
               </ul>
             </nav>
           ))}
-          <div className="site-footer__contact">
-            {footer.contact?.heading ? <h2 className="site-footer__heading">{footer.contact.heading}</h2> : null}
-            <Html html={footer.contact?.text} className="site-footer__text" />
-            {footer.contact?.form ? (
-              <FooterForm form={footer.contact.form} link={footer.contact.link} />
-            ) : footer.contact?.link ? (
-              <SmartLink href={footer.contact.link.href} className="button button--primary">
-                {footer.contact.link.label}
-              </SmartLink>
-            ) : null}
-            {footer.newsletter?.enabled ? (
-              // SPEC §2 ships the box hidden; the site config's switch turns it on.
-              <div className="site-footer__newsletter">
-                {footer.newsletter.heading ? <h2 className="site-footer__heading">{footer.newsletter.heading}</h2> : null}
-                <FooterForm form="newsletter" />
-              </div>
-            ) : null}
-          </div>
+          {footer.contact || (footer.newsletter?.enabled && footer.newsletter.form) ? (
+            <div className="site-footer__contact">
+              {footer.contact?.heading ? <h2 className="site-footer__heading">{footer.contact.heading}</h2> : null}
+              <Html html={footer.contact?.text} className="site-footer__text" />
+              {footer.contact?.form ? (
+                <FooterForm form={footer.contact.form} link={footer.contact.link} />
+              ) : footer.contact?.link ? (
+                <SmartLink href={footer.contact.link.href} className="button button--primary">
+                  {footer.contact.link.label}
+                </SmartLink>
+              ) : null}
+              {footer.newsletter?.enabled && footer.newsletter.form ? (
+                // SPEC §2 ships the box hidden; the site config's switch turns it on.
+                <div className="site-footer__newsletter">
+                  {footer.newsletter.heading ? <h2 className="site-footer__heading">{footer.newsletter.heading}</h2> : null}
+                  <FooterForm form={footer.newsletter.form} />
+                </div>
+              ) : null}
+            </div>
+          ) : null}
         </div>
       )}
       <div className="container site-footer__bottom">

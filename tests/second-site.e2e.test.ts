@@ -1,0 +1,166 @@
+/**
+ * The engine and the site apart: a second site (tests/sites/fernhill/: a library, with its own
+ * content API shape, brand, theme, pages and form) is checked, built and served by the same engine
+ * with SITE_DIR naming its folder, against its own stand-in content service
+ * (tools/content-service/fixture.ts, answering its contract from its sample-content/). Nothing in
+ * the engine names it; what it shows comes from its folder alone.
+ */
+import { spawnSync } from 'node:child_process';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildIsStale, buildSite } from '../tools/lib/build-state.ts';
+import { projectRoot } from '../tools/lib/site-dir.ts';
+import { startFixtureService, type FixtureService } from '../tools/content-service/fixture.ts';
+import { browserPerFile } from './e2e/browser.ts';
+import { spawnSite, type ChildSite } from './e2e/servers.ts';
+
+const siteDir = path.join(projectRoot, 'tests/sites/fernhill');
+const credential = { user: 'fernhill-site', password: 'shelf-mark-42' };
+let content: FixtureService;
+let site: ChildSite;
+
+const get = async (pathname: string) => {
+  const response = await fetch(`${site.url}${pathname}`, { redirect: 'manual' });
+  return { status: response.status, headers: response.headers, text: await response.text() };
+};
+const title = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];
+const h1 = (html: string) => /<h1[^>]*>([^<]*)<\/h1>/.exec(html)?.[1];
+
+beforeAll(async () => {
+  if (buildIsStale(projectRoot, siteDir)) {
+    const build = buildSite(projectRoot, siteDir, 'pipe');
+    expect(build.status, `${build.stdout}\n${build.stderr}`).toBe(0);
+  }
+  content = await startFixtureService({ siteDir, ...credential });
+  site = await spawnSite(
+    { SITE_DIR: siteDir, CONTENT_API_BASE: content.url, CONTENT_API_USER: credential.user, CONTENT_API_PASSWORD: credential.password },
+    'production',
+    siteDir,
+  );
+});
+
+afterAll(async () => {
+  await site?.stop();
+  await content?.close();
+});
+
+describe('a second site on the same engine', () => {
+  it('is checked by `npm run validate` against its own contract, with file, line and JSON path; its compiled forms are current', async () => {
+    const valid = spawnSync('npx', ['tsx', 'tools/validate.ts'], {
+      cwd: projectRoot,
+      encoding: 'utf8',
+      env: { ...process.env, SITE_DIR: siteDir },
+    });
+    expect(valid.status, valid.stdout + valid.stderr).toBe(0);
+    expect(valid.stdout).toContain('5 definitions valid (4 routes)');
+    const forms = spawnSync('npx', ['tsx', 'tools/compile-forms.ts', '--check'], {
+      cwd: projectRoot,
+      encoding: 'utf8',
+      env: { ...process.env, SITE_DIR: siteDir },
+    });
+    expect(forms.status, forms.stdout + forms.stderr).toBe(0);
+
+    // A copy whose event page binds a field its content API does not have, and names a form it does not have.
+    const copy = await mkdtemp(path.join(tmpdir(), 'second-site-'));
+    try {
+      await cp(siteDir, copy, { recursive: true, filter: (source) => !source.includes(`${path.sep}build`) });
+      const file = path.join(copy, 'page-definitions/event.json');
+      await writeFile(file, (await readFile(file, 'utf8')).replace('"event.event.room"', '"event.event.rooom"'));
+      const visit = path.join(copy, 'page-definitions/visit.json');
+      await writeFile(visit, (await readFile(visit, 'utf8')).replace('"form": "group-visit"', '"form": "contact"'));
+      const broken = spawnSync('npx', ['tsx', 'tools/validate.ts'], {
+        cwd: projectRoot,
+        encoding: 'utf8',
+        env: { ...process.env, SITE_DIR: copy },
+      });
+      expect(broken.status).toBe(1);
+      expect(broken.stdout + broken.stderr).toMatch(
+        /page-definitions\/event\.json:\d+:\d+ \/sections\/0\/category\/\$bind: GET \/api\/library\/events\/\{slug\} has no field "rooom" in event \(did you mean "room"\?\)/,
+      );
+      expect(broken.stdout + broken.stderr).toMatch(
+        /page-definitions\/visit\.json:\d+:\d+ \/sections\/1\/form: must be one of "group-visit"/,
+      );
+    } finally {
+      await rm(copy, { recursive: true, force: true });
+    }
+  });
+
+  it('serves its pages from its own content API shape, with its brand, language and theme', async () => {
+    const home = await get('/');
+    expect(home.status).toBe(200);
+    expect(title(home.text)).toBe('Fernhill Library | Books and events on Fernhill Green');
+    expect(h1(home.text)).toBe('Your library on Fernhill Green');
+    expect(home.text).toContain('<html lang="en-GB"');
+    expect(home.text).toContain('<meta name="theme-color" content="#1f4d2b"/>');
+    expect(home.text).toMatch(/<style>:root\{[^<]*--primary:#2e6b3f/);
+    expect(home.text).toContain('aria-label="Fernhill Library home" href="/"');
+    expect(home.text).toContain('© 2026 Fernhill Community Library Trust. Reading is for everyone.');
+    // The three coming events, each linking to its page; nothing of the main site.
+    expect([...home.text.matchAll(/href="(\/events\/[a-z-]+)"/g)].map((m) => m[1])).toEqual([
+      '/events/storytime',
+      '/events/repair-cafe',
+      '/events/local-history',
+    ]);
+    expect(home.text).not.toMatch(/veltrix|halcombe/i);
+
+    const events = await get('/events');
+    expect([events.status, title(events.text), h1(events.text)]).toEqual([200, 'Events | Fernhill Library', 'What&#x27;s on']);
+    const event = await get('/events/repair-cafe');
+    expect([event.status, title(event.text), h1(event.text)]).toEqual([200, 'Repair café | Fernhill Library', 'Repair café']);
+    expect(event.text).toContain('<meta property="og:type" content="article"/>');
+    expect(event.text).toContain(`${content.url}/uploads/repair-cafe.svg`);
+
+    const missing = await get('/events/no-such-event');
+    expect([missing.status, title(missing.text)]).toEqual([404, 'Not on our shelves']);
+    expect((await get('/about-veltrix')).status).toBe(404);
+
+    const sitemap = await get('/sitemap.xml');
+    expect([...sitemap.text.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => new URL(m[1]).pathname).sort()).toEqual([
+      '/',
+      '/events',
+      '/events/local-history',
+      '/events/repair-cafe',
+      '/events/storytime',
+      '/visit',
+    ]);
+    for (const file of ['/favicon.svg', '/brand/logo.svg']) expect((await get(file)).text).toContain('<svg');
+  });
+
+  it('takes its own form only: the main site’s endpoints are not there', async () => {
+    // As for any path that takes no posts.
+    expect((await fetch(`${site.url}/api/contact_form`, { method: 'POST' })).status).toBe(405);
+    const visit = await get('/visit');
+    for (const label of ['Your name', 'Email', 'Group size', 'When would you like to come?']) expect(visit.text).toContain(label);
+  });
+
+  describe('in the browser', () => {
+    const ctx = browserPerFile();
+
+    it('a visitor books a group visit, and the library’s content service receives it', async () => {
+      const page = await ctx.context.newPage();
+      await page.goto(`${site.url}/visit`);
+      await page.waitForSelector('html[data-hydrated]');
+      await page.getByRole('textbox', { name: 'Your name' }).fill('Ada Lovelace');
+      await page.getByRole('textbox', { name: 'Email' }).fill('ada@example.org');
+      await page.getByRole('textbox', { name: 'Group size' }).fill('123');
+      await page.getByRole('textbox', { name: 'When would you like to come?' }).fill('A Tuesday morning, please');
+      await page.getByRole('checkbox', { name: "I'm not a robot" }).check();
+      // The site's own message for a value its form refuses, and no sending until it is mended.
+      await expect.poll(() => page.getByText('A number from 1 to 99.').count()).toBeGreaterThan(0);
+      expect(await page.getByRole('button', { name: 'Send request' }).getAttribute('aria-disabled')).toBe('true');
+      await page.getByRole('textbox', { name: 'Group size' }).fill('12');
+      await page.getByRole('button', { name: 'Send request' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Thank you' });
+      await dialog.waitFor();
+      expect(await dialog.textContent()).toContain('We will write back within two working days.');
+      await expect.poll(() => content.submissions.length, { timeout: 10_000 }).toBe(1);
+      expect(content.submissions[0]).toMatchObject({
+        path: '/api/visit_requests',
+        body: { name: 'Ada Lovelace', email: 'ada@example.org', group_size: '12', message: 'A Tuesday morning, please' },
+      });
+      expect(content.submissions[0].body).not.toHaveProperty('recaptcha');
+    });
+  });
+});
