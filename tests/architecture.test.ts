@@ -15,7 +15,8 @@ interface Import {
 }
 
 const SOURCE = /\.(?:ts|tsx|mts)$/;
-const SPECIFIER = /(?:\bfrom\s+|\bimport\s*\(\s*|\bimport\s+)(['"])(\.{1,2}\/[^'"]+)\1/g;
+// Relative imports, and the site's inputs through the @site alias (the main site: the project root).
+const SPECIFIER = /(?:\bfrom\s+|\bimport\s*\(\s*|\bimport\s+)(['"])(\.{1,2}\/[^'"]+|@site\/[^'"]+)\1/g;
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -33,7 +34,12 @@ function importsOf(roots: string[]): Import[] {
       .flatMap((file) =>
         [...readFileSync(file, 'utf8').matchAll(SPECIFIER)].map((match) => ({
           from: path.relative(projectRoot, file),
-          to: path.relative(projectRoot, path.resolve(path.dirname(file), match[2].split('?')[0])),
+          to: path.relative(
+            projectRoot,
+            match[2].startsWith('@site/')
+              ? path.join(projectRoot, match[2].slice('@site/'.length).split('?')[0])
+              : path.resolve(path.dirname(file), match[2].split('?')[0]),
+          ),
         })),
       ),
   );
@@ -110,6 +116,10 @@ describe('folders', () => {
       { from: 'src/c/w.ts', to: 'src/a/x.ts' },
     ]).get('src')!;
     expect(cycles(graph)).toEqual([['a', 'b']]);
+  });
+
+  it('sees the imports of site inputs through @site', () => {
+    expect(imports).toContainEqual({ from: 'src/forms/site-form.tsx', to: 'src/generated/forms/index.ts' });
   });
 
   it('production code and tools never import tests', () => {
