@@ -364,3 +364,31 @@ describe('images for the picker (issue 22)', () => {
     expect(asked.filter((read) => read.startsWith('/api/blog/'))).not.toContain('/api/blog/{slug}?');
   });
 });
+
+describe("another site's folder (SITE_DIR)", () => {
+  it('names its files as `npm run validate` does, relative to the site: a page does not clash with itself', async () => {
+    const siteDir = path.join(projectRoot, 'tests/sites/fernhill');
+    const options = { fromDisk: true, siteDir, definitionsDir: 'page-definitions', production: false, allowInvalid: true };
+    const fernhill = loadDefinitions({ ...options, log: () => undefined });
+    const other = createEditorBackend({
+      siteDir,
+      definitionsDir: path.join(siteDir, 'page-definitions'),
+      definitions: fernhill.current,
+      read: () => Promise.reject(new ContentError('status', '/', 404)),
+      page: { origin: 'https://www.example.com', imageBaseUrl: 'https://images.example.com/' },
+      log: { warn: () => undefined, error: () => undefined },
+    });
+    expect(other.list().map((entry) => [entry.file, entry.issues.length])).toEqual([
+      ['page-definitions/event.json', 0],
+      ['page-definitions/events.json', 0],
+      ['page-definitions/home.json', 0],
+      ['page-definitions/not-found.json', 0],
+      ['page-definitions/visit.json', 0],
+    ]);
+    const session = (await other.open('visit.json'))!;
+    expect([session.file, session.issues]).toEqual(['page-definitions/visit.json', []]);
+    // Its own forms are the form block's choices.
+    const form = session.blocks.find((block) => block.name === 'form')!;
+    expect((form.schema.properties as Record<string, { enum?: string[] }>).form.enum).toEqual(['group-visit']);
+  });
+});

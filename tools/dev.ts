@@ -24,7 +24,7 @@ process.env.NODE_ENV ??= 'development';
 process.env.OUTBOX_DB ||= developmentOutboxFile(projectRoot);
 const config = exitOnConfigError(() => readConfig());
 const content = await startEmbeddedContent(config);
-if (content) console.log(`Reference content service on ${content.url}`);
+if (content) console.log(`Content service stand-in (sample content) on ${content.url}`);
 
 const server = createServer();
 // HMR shares the site's port, so several dev servers can run side by side. Vite serves the project

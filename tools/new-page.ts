@@ -26,7 +26,7 @@ import { blockNames } from '../src/blocks/registry.ts';
 import { formatIssue } from '../src/renderer/validate/types.ts';
 import { withBrand } from '../src/renderer/brand.ts';
 import { runMain } from './lib/cli.ts';
-import { loadDefinitionFiles, loadSiteFile, projectRoot } from './lib/project.ts';
+import { loadDefinitionFiles, loadSiteFile, siteDirectory } from './lib/project.ts';
 import { LAYOUTS, loadProject, planPage, type Layout, type NewPageInput, type Project } from './new-page/plan.ts';
 import { ask, Prompter } from './new-page/prompts.ts';
 
@@ -35,7 +35,7 @@ Without flags it asks. Known blocks: ${blockNames.join(', ')}.`;
 
 /** Writes the file only if it does not exist yet (atomically: readers never see half a file). */
 async function writeNew(file: string, text: string): Promise<void> {
-  const target = path.resolve(projectRoot, file);
+  const target = path.resolve(siteDirectory(), file);
   const temp = `${target}.${process.pid}.tmp`;
   await writeFile(temp, text, { flag: 'wx' });
   try {

@@ -50,7 +50,7 @@ export interface DefinitionFile {
   structuredData?: StructuredDataSpec[];
   sitemap?: SitemapSpec;
   /**
-   * Show the fixed 'Download Brochures' button (to /download).
+   * Show the site's fixed brochure button (brochureButton of site.config.json: its label and link).
    */
   brochureButton?: boolean;
   /**

@@ -31,7 +31,7 @@ import type {
 } from '../../src/renderer/editor/types.ts';
 import { createPageLoader, type PageLoaderOptions } from '../../src/renderer/page-loader.server.ts';
 import { formatIssue, type Issue } from '../../src/renderer/validate/types.ts';
-import { loadDefinitionFiles, loadSiteFile, projectRoot } from '../lib/project.ts';
+import { loadDefinitionFiles, loadSiteFile, siteDirectory } from '../lib/project.ts';
 import { LAYOUTS, planPage, type Layout } from '../new-page/plan.ts';
 import { pageContext, type Read } from './context.ts';
 import { previewTarget, withFile } from './overlay.ts';
@@ -45,6 +45,8 @@ import { brandOf } from '../../src/renderer/brand.ts';
 export interface EditorBackendOptions {
   /** Absolute path of the definitions folder (PAGE_DEFINITIONS_DIR or page-definitions/). */
   definitionsDir: string;
+  /** The site folder (default SITE_DIR's): files are named relative to it, as `npm run validate` names them. */
+  siteDir?: string;
   /** The site's current definition index (its validator, contract and site config). */
   definitions: () => DefinitionIndex;
   /** The site's content read (samples, preview). */
@@ -116,6 +118,7 @@ interface Draft {
 
 export function createEditorBackend(options: EditorBackendOptions): DevEditorBackend {
   const dir = path.resolve(options.definitionsDir);
+  const siteDir = options.siteDir ?? siteDirectory();
   const drafts = new LRUCache<string, Draft>({ max: 50 });
   // New pages until their first Save (file name → text): nothing is on disk or served before it.
   const unsaved = new Map<string, { file: string; text: string; routes: string[]; layout?: string }>();
@@ -137,14 +140,14 @@ export function createEditorBackend(options: EditorBackendOptions): DevEditorBac
   /** The file a request names (a plain name, or as validate names it), refused outside the folder. */
   function target(file: unknown): { abs: string; file: string } {
     if (typeof file !== 'string' || !file) throw new EditorError(400, 'file: name the definition file, e.g. about.json');
-    const abs = /[/\\]/.test(file) ? path.resolve(projectRoot, file) : path.resolve(dir, file);
+    const abs = /[/\\]/.test(file) ? path.resolve(siteDir, file) : path.resolve(dir, file);
     if (!abs.startsWith(dir + path.sep) || path.dirname(abs) !== dir) {
-      throw new EditorError(403, `${file} is not a file of the definitions folder ${path.relative(projectRoot, dir) || dir}`);
+      throw new EditorError(403, `${file} is not a file of the definitions folder ${path.relative(siteDir, dir) || dir}`);
     }
     if (!FILE_NAME.test(path.basename(abs))) {
       throw new EditorError(400, `${path.basename(abs)}: a definition file name is lower-case letters, digits and dashes, ending in .json`);
     }
-    return { abs, file: path.relative(projectRoot, abs) };
+    return { abs, file: path.relative(siteDir, abs) };
   }
 
   /**
@@ -153,7 +156,7 @@ export function createEditorBackend(options: EditorBackendOptions): DevEditorBac
    */
   async function check(file: string, text: string): Promise<{ issues: EditorIssue[]; overlay: Draft['overlay'] }> {
     const base = options.definitions();
-    const [files, site] = await Promise.all([loadDefinitionFiles(dir), loadSiteFile()]);
+    const [files, site] = await Promise.all([loadDefinitionFiles(dir, siteDir), loadSiteFile(siteDir)]);
     const all = withFile(files, file, text);
     const result = base.validator.validate(all, site);
     // The preview renders the draft being edited, also where it takes another page's route (a
@@ -297,7 +300,7 @@ export function createEditorBackend(options: EditorBackendOptions): DevEditorBac
       const fresh = unsaved.get(name);
       const found = onDisk ?? (fresh && { text: fresh.text, mtimeMs: 0 });
       if (!found) return undefined;
-      const file = path.relative(projectRoot, abs);
+      const file = path.relative(siteDir, abs);
       let definition: DefinitionDraft | undefined;
       try {
         const parsed: unknown = JSON.parse(found.text);
@@ -408,7 +411,7 @@ export function createEditorBackend(options: EditorBackendOptions): DevEditorBac
         throw error;
       }
       const index = options.definitions();
-      const [files, site] = await Promise.all([loadDefinitionFiles(dir), loadSiteFile()]);
+      const [files, site] = await Promise.all([loadDefinitionFiles(dir, siteDir), loadSiteFile(siteDir)]);
       const brand = brandOf(index.site);
       const project = { validator: index.validator, contract: index.contract, definitionsDir: dir, files, site, brand };
       const plan = await planPage(input, project, { allowNoBlocks: true });
@@ -416,7 +419,7 @@ export function createEditorBackend(options: EditorBackendOptions): DevEditorBac
       const name = path.basename(plan.file);
       // Anything of that name, a link to nowhere included, is there already.
       if (
-        await lstat(path.resolve(projectRoot, plan.file)).then(
+        await lstat(path.resolve(siteDir, plan.file)).then(
           () => true,
           () => false,
         )

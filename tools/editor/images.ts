@@ -14,7 +14,7 @@ import { withBrand } from '../../src/renderer/brand.ts';
 import type { ImageChoice } from '../../src/renderer/editor/types.ts';
 import { imageUrl } from '../../src/renderer/page-loader.server.ts';
 import type { Located, SchemaStore } from '../../src/renderer/schema-store.ts';
-import { projectRoot } from '../lib/project.ts';
+import { siteDirectory } from '../lib/project.ts';
 import { readableEndpoints, responseSchema } from '../lib/workbench.ts';
 import type { Read } from './context.ts';
 import { isImageField } from './schemas.ts';
@@ -78,7 +78,7 @@ export async function imageChoices({ store, contract, brand, read, imageBaseUrl,
       if (!choices.has(image)) choices.set(image, { value: image, preview: imageUrl(image, imageBaseUrl), from });
     });
   }
-  for (const image of await publicImages(publicDir ?? path.join(projectRoot, 'public'))) {
+  for (const image of await publicImages(publicDir ?? path.join(siteDirectory(), 'public'))) {
     if (!choices.has(image)) choices.set(image, { value: image, preview: image, from: `site: public${image}` });
   }
   return [...choices.values()].slice(0, MAX_CHOICES);

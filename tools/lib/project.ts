@@ -56,9 +56,8 @@ export function definitionsDirectory(env: NodeJS.ProcessEnv = process.env): stri
 }
 
 /** Definition files, named relative to the site folder (as messages print them). */
-export async function loadDefinitionFiles(dir = definitionsDirectory()): Promise<SourceFile[]> {
+export async function loadDefinitionFiles(dir = definitionsDirectory(), site = siteDirectory()): Promise<SourceFile[]> {
   const files = await jsonFiles(dir);
-  const site = siteDirectory();
   return Promise.all(files.map(async (f) => ({ file: path.relative(site, f), text: await readFile(f, 'utf8') })));
 }
 

@@ -24,6 +24,7 @@ import {
   loadDefinitionFiles,
   loadSiteFile,
   projectRoot,
+  siteDirectory,
   type SourceFile,
 } from '../lib/project.ts';
 import { endpointHint, matchEndpoint, responseSchema, schemaAt } from '../lib/workbench.ts';
@@ -151,7 +152,8 @@ export async function planPage(input: NewPageInput, project: Project, options: {
   const layout = input.layout ?? 'main';
   const route = input.route.trim();
   const name = input.name ?? nameFromRoute(route);
-  const file = path.relative(projectRoot, path.join(project.definitionsDir, `${name}.json`));
+  // Named as `npm run validate` names it: relative to the site folder.
+  const file = path.relative(siteDirectory(), path.join(project.definitionsDir, `${name}.json`));
 
   // Route: well-formed, not reserved, not taken.
   const concrete = withBrand(route, brand);

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { createInterface, type Interface } from 'node:readline';
 import { blockNames, isBlockName } from '../../src/blocks/registry.ts';
 import { didYouMean } from '../../src/renderer/schema-store.ts';
-import { projectRoot } from '../lib/project.ts';
+import { siteDirectory } from '../lib/project.ts';
 import { readableEndpoints } from '../lib/workbench.ts';
 import { LAYOUTS, nameFromRoute, type Layout, type NewPageInput, type Project } from './plan.ts';
 
@@ -90,7 +90,7 @@ export async function ask(prompter: Prompter, project: Project, given: Partial<N
     else for (const block of unknown) console.log(`  unknown block "${block}"${didYouMean(block, blockNames)}: try again`);
   }
   const suggested = nameFromRoute(route);
-  const folder = path.relative(projectRoot, project.definitionsDir).split(path.sep).join('/');
+  const folder = path.relative(siteDirectory(), project.definitionsDir).split(path.sep).join('/');
   const name = given.name ?? ((await prompter.question(`File name (${folder}/<name>.json) [${suggested}]: `)) || suggested);
   // The page's own title and description: a page reading another page's content would take its meta.
   const title =
