@@ -1,5 +1,14 @@
 import { describe, expect, it, vi } from 'vitest';
-import { bindingPaths, containsBinding, getPath, resolve } from './bindings.ts';
+import {
+  BINDING_KEYS,
+  bindingPaths,
+  containsBinding,
+  getPath,
+  resolve,
+  visitBinding,
+  type BindingNode,
+  type BindingVisitor,
+} from './bindings.ts';
 
 const scope = {
   page: {
@@ -152,5 +161,20 @@ describe('$join', () => {
     const onIssue = vi.fn();
     expect(resolve({ $join: [{ $bind: 'params' }, 'x'] }, scope, { onIssue })).toBe('x');
     expect(onIssue).toHaveBeenCalledWith({ pointer: '/$join/0', message: 'left out: it is object, not text' });
+  });
+});
+
+describe('visitBinding', () => {
+  it('hands each kind of binding to the method of its key, one per key of the language', () => {
+    const nodes: BindingNode[] = [
+      { $bind: 'a.b' },
+      { $template: '/x/{a.b}' },
+      { $each: 'a.list', map: {} },
+      { $switch: 'a.kind', cases: {} },
+      { $count: 'a.list' },
+      { $join: ['x'] },
+    ];
+    const kinds = Object.fromEntries(BINDING_KEYS.map((key) => [key, () => key])) as unknown as BindingVisitor<string>;
+    expect(nodes.map((node) => visitBinding(node, kinds))).toEqual([...BINDING_KEYS]);
   });
 });

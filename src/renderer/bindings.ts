@@ -15,7 +15,40 @@ export type { BindingNode, BindNode, CountNode, EachNode, JoinNode, SwitchNode, 
 
 export type Scope = Readonly<Record<string, unknown>>;
 
-export const BINDING_KEYS = ['$bind', '$template', '$each', '$switch', '$count', '$join'] as const;
+/**
+ * What an interpreter of the language does with each kind of binding, one method per kind: the
+ * page loader (`resolve`), the validator's checks (validate/binding-checks.ts), the content audit
+ * (tools/audit/walk.ts) and `bindingPaths` are each one such visitor, so a new kind is a type error
+ * in every one of them until it is handled (no interpreter can fall through to another kind).
+ */
+export interface BindingVisitor<R> {
+  $bind(node: BindNode): R;
+  $template(node: TemplateNode): R;
+  $each(node: EachNode): R;
+  $switch(node: SwitchNode): R;
+  $count(node: CountNode): R;
+  $join(node: JoinNode): R;
+}
+
+/** The keys that make an object a binding: one per kind, as the visitor has one method per kind. */
+export const BINDING_KEYS = [
+  '$bind',
+  '$template',
+  '$each',
+  '$switch',
+  '$count',
+  '$join',
+] as const satisfies readonly (keyof BindingVisitor<unknown>)[];
+
+/** Hands a binding node to the visitor's method for its kind (its one `$` key; the schema allows one). */
+export function visitBinding<R>(node: BindingNode, visitor: BindingVisitor<R>): R {
+  if ('$bind' in node) return visitor.$bind(node);
+  if ('$template' in node) return visitor.$template(node);
+  if ('$each' in node) return visitor.$each(node);
+  if ('$switch' in node) return visitor.$switch(node);
+  if ('$count' in node) return visitor.$count(node);
+  return visitor.$join(node);
+}
 
 /** Roots a path may start with besides source names. */
 export const RESERVED_ROOTS = ['params', 'search', 'site', 'item'] as const;
@@ -83,84 +116,78 @@ export function resolve(node: unknown, scope: Scope, options: ResolveOptions = {
     return node.map((entry, index) => resolve(entry, scope, options, `${pointer}/${index}`)).filter((entry) => entry !== undefined);
   }
   if (!isPlainObject(node)) return node;
-
-  if ('$bind' in node) {
-    const bind = node as unknown as BindNode;
-    const paths = Array.isArray(bind.$bind) ? bind.$bind : [bind.$bind];
-    for (const path of paths) {
-      const value = getPath(scope, path);
-      if (!hasValue(value)) continue;
-      const misfit = options.misfit?.(value, pointer);
-      if (misfit === undefined) return value;
-      options.onIssue?.({ pointer, message: `"${path}" left out: it ${misfit}` });
-    }
-    return bind.default;
-  }
-
-  if ('$template' in node) {
-    const template = node as unknown as TemplateNode;
-    let missing = false;
-    const text = template.$template.replace(PLACEHOLDER, (_match, path: string) => {
-      const value = getPath(scope, path.trim());
-      if (!hasValue(value) || typeof value === 'object') {
-        missing = true;
-        return '';
-      }
-      return template.encode === false ? String(value) : encodeURIComponent(String(value));
-    });
-    return missing ? template.default : text;
-  }
-
-  if ('$count' in node) {
-    const count = node as unknown as CountNode;
-    const list = getPath(scope, count.$count);
-    return Array.isArray(list) ? list.length : count.default;
-  }
-
-  if ('$switch' in node) {
-    const choice = node as unknown as SwitchNode;
-    const key = getPath(scope, choice.$switch);
-    const picked = hasValue(key) && Object.hasOwn(choice.cases, String(key)) ? choice.cases[String(key)] : choice.default;
-    return resolve(picked, scope, options, pointer);
-  }
-
-  if ('$join' in node) {
-    const join = node as unknown as JoinNode;
-    const parts: string[] = [];
-    join.$join.forEach((part, index) => {
-      const value = resolve(part, scope, options, `${pointer}/$join/${index}`);
-      for (const entry of Array.isArray(value) ? value : [value]) {
-        if (typeof entry === 'string' || typeof entry === 'number') {
-          if (hasValue(entry)) parts.push(String(entry));
-        } else if (hasValue(entry)) {
-          options.onIssue?.({ pointer: `${pointer}/$join/${index}`, message: `left out: it is ${typeof entry}, not text` });
-        }
-      }
-    });
-    return parts.length ? parts.join(join.separator ?? ' ') : join.default;
-  }
-
-  if ('$each' in node) {
-    const each = node as unknown as EachNode;
-    const list = getPath(scope, each.$each);
-    if (!Array.isArray(list)) {
-      if (hasValue(list)) {
-        options.onIssue?.({ pointer, message: `"${each.$each}" is not a list (got ${typeof list})` });
-      }
-      return [];
-    }
-    const start = each.offset ?? 0;
-    return eachEntries(each, scope, list)
-      .map(({ item }, index) => resolve(each.map, { ...scope, item }, options, `${pointer}/${start + index}`))
-      .filter((entry) => entry !== undefined);
-  }
-
+  if (isBinding(node)) return visitBinding(node, resolver(scope, options, pointer));
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(node)) {
     const resolved = resolve(value, scope, options, `${pointer}/${key}`);
     if (resolved !== undefined) out[key] = resolved;
   }
   return out;
+}
+
+/** The page loader's interpreter: each kind of binding to its value in `scope`. */
+function resolver(scope: Scope, options: ResolveOptions, pointer: string): BindingVisitor<unknown> {
+  return {
+    $bind(bind) {
+      const paths = Array.isArray(bind.$bind) ? bind.$bind : [bind.$bind];
+      for (const path of paths) {
+        const value = getPath(scope, path);
+        if (!hasValue(value)) continue;
+        const misfit = options.misfit?.(value, pointer);
+        if (misfit === undefined) return value;
+        options.onIssue?.({ pointer, message: `"${path}" left out: it ${misfit}` });
+      }
+      return bind.default;
+    },
+    $template(template) {
+      let missing = false;
+      const text = template.$template.replace(PLACEHOLDER, (_match, path: string) => {
+        const value = getPath(scope, path.trim());
+        if (!hasValue(value) || typeof value === 'object') {
+          missing = true;
+          return '';
+        }
+        return template.encode === false ? String(value) : encodeURIComponent(String(value));
+      });
+      return missing ? template.default : text;
+    },
+    $count(count) {
+      const list = getPath(scope, count.$count);
+      return Array.isArray(list) ? list.length : count.default;
+    },
+    $switch(choice) {
+      const key = getPath(scope, choice.$switch);
+      const picked = hasValue(key) && Object.hasOwn(choice.cases, String(key)) ? choice.cases[String(key)] : choice.default;
+      return resolve(picked, scope, options, pointer);
+    },
+    $join(join) {
+      const parts: string[] = [];
+      join.$join.forEach((part, index) => {
+        const value = resolve(part, scope, options, `${pointer}/$join/${index}`);
+        for (const entry of Array.isArray(value) ? value : [value]) {
+          if (typeof entry === 'string' || typeof entry === 'number') {
+            if (hasValue(entry)) parts.push(String(entry));
+          } else if (hasValue(entry)) {
+            options.onIssue?.({ pointer: `${pointer}/$join/${index}`, message: `left out: it is ${typeof entry}, not text` });
+          }
+        }
+      });
+      return parts.length ? parts.join(join.separator ?? ' ') : join.default;
+    },
+    $each(each) {
+      const list = getPath(scope, each.$each);
+      if (!Array.isArray(list)) {
+        if (hasValue(list)) {
+          options.onIssue?.({ pointer, message: `"${each.$each}" is not a list (got ${typeof list})` });
+        }
+        return [];
+      }
+      const start = each.offset ?? 0;
+      return eachEntries(each, scope, list)
+        .map(({ item }, index) => resolve(each.map, { ...scope, item }, options, `${pointer}/${start + index}`))
+        .filter((entry) => entry !== undefined);
+    },
+  };
 }
 
 /**
@@ -192,13 +219,13 @@ export function matchesWhere(where: NonNullable<EachNode['where']>, scope: Scope
 
 /** Every path a binding node reads (for the validator). */
 export function bindingPaths(node: BindingNode): string[] {
-  if ('$bind' in node) return Array.isArray(node.$bind) ? node.$bind : [node.$bind];
-  if ('$template' in node) return [...node.$template.matchAll(PLACEHOLDER)].map((match) => match[1].trim());
-  if ('$switch' in node) return [node.$switch];
-  if ('$count' in node) return [node.$count];
-  if ('$join' in node) return node.$join.flatMap((part) => (isBinding(part) ? bindingPaths(part) : []));
-  return [
-    node.$each,
-    ...Object.entries(node.where ?? {}).flatMap(([path, value]) => [path, ...(isBinding(value) ? bindingPaths(value) : [])]),
-  ];
+  const nested = (value: unknown) => (isBinding(value) ? bindingPaths(value) : []);
+  return visitBinding<string[]>(node, {
+    $bind: (bind) => (Array.isArray(bind.$bind) ? bind.$bind : [bind.$bind]),
+    $template: (template) => [...template.$template.matchAll(PLACEHOLDER)].map((match) => match[1].trim()),
+    $switch: (choice) => [choice.$switch],
+    $count: (count) => [count.$count],
+    $join: (join) => join.$join.flatMap(nested),
+    $each: (each) => [each.$each, ...Object.entries(each.where ?? {}).flatMap(([path, value]) => [path, ...nested(value)])],
+  });
 }

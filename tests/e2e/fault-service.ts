@@ -8,7 +8,7 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { bindingPaths, isBinding, isPlainObject, type BindingNode } from '../../src/renderer/bindings.ts';
+import { bindingPaths, isBinding, isPlainObject, visitBinding, type BindingNode } from '../../src/renderer/bindings.ts';
 import { withBrand } from '../../src/renderer/brand.ts';
 import type { PageDefinition } from '../../src/renderer/validate/types.ts';
 import type { SourceSpec } from '../../src/generated/page-definition.ts';
@@ -202,25 +202,29 @@ export function bindingTargets(
     if (Array.isArray(node)) return node.forEach((entry) => walk(entry, owner, item));
     if (!isPlainObject(node)) return;
     if (!isBinding(node)) return Object.values(node).forEach((entry) => walk(entry, owner, item));
-    const binding = node as BindingNode;
-    if ('$each' in binding) {
-      const list = locate(binding.$each, item);
-      const entry = list && { source: list.source, field: [...list.field, '0'] };
-      add(list, owner);
-      for (const [path, value] of Object.entries(binding.where ?? {})) {
-        add(locate(path, entry), owner);
-        // A bound where value reads outside the list.
-        if (isBinding(value)) walk(value, owner, item);
-      }
-      walk(binding.map, owner, entry);
-      return;
-    }
-    if ('$join' in binding) return binding.$join.forEach((part) => walk(part, owner, item));
-    for (const path of bindingPaths(binding)) add(locate(path, item), owner);
-    if ('$switch' in binding) {
-      Object.values(binding.cases).forEach((entry) => walk(entry, owner, item));
-      walk(binding.default, owner, item);
-    }
+    const reads = (binding: BindingNode) => bindingPaths(binding).forEach((path) => add(locate(path, item), owner));
+    visitBinding<void>(node, {
+      $each: (each) => {
+        const list = locate(each.$each, item);
+        const entry = list && { source: list.source, field: [...list.field, '0'] };
+        add(list, owner);
+        for (const [path, value] of Object.entries(each.where ?? {})) {
+          add(locate(path, entry), owner);
+          // A bound where value reads outside the list.
+          if (isBinding(value)) walk(value, owner, item);
+        }
+        walk(each.map, owner, entry);
+      },
+      $join: (join) => join.$join.forEach((part) => walk(part, owner, item)),
+      $switch: (choice) => {
+        reads(choice);
+        Object.values(choice.cases).forEach((entry) => walk(entry, owner, item));
+        walk(choice.default, owner, item);
+      },
+      $bind: reads,
+      $template: reads,
+      $count: reads,
+    });
   };
   if (!definition) walk(site.footer, 'footer', undefined);
   else {

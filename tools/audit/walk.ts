@@ -7,7 +7,7 @@
  */
 import type { SiteConfig } from '../../src/generated/site-config.ts';
 import { isBlockName } from '../../src/blocks/registry.ts';
-import { eachEntries, hasValue, isBinding, isPlainObject, resolve } from '../../src/renderer/bindings.ts';
+import { eachEntries, hasValue, isBinding, isPlainObject, resolve, visitBinding } from '../../src/renderer/bindings.ts';
 import type { BindNode, BindingNode, EachNode, JoinNode, SwitchNode, TemplateNode } from '../../src/renderer/bindings.ts';
 import { blockSchemaId, escapePointer, jsonType, type Located, type SchemaStore } from '../../src/renderer/schema-store.ts';
 import type { PageDefinition } from '../../src/renderer/validate/types.ts';
@@ -93,16 +93,19 @@ export function walk(page: PageContext, roots: Roots, node: unknown, slot: Slot)
   return Array.isArray(node) ? resolved.map(([, value]) => value) : Object.fromEntries(resolved);
 }
 
+/** The audit's interpreter of the language: each kind of binding checked against the content it reads. */
 function binding(page: PageContext, roots: Roots, node: BindingNode, slot: Slot): unknown {
-  if ('$each' in node) return each(page, roots, node, slot);
-  if ('$switch' in node) return choose(page, roots, node, slot);
-  if ('$template' in node) return template(page, roots, node, slot);
-  if ('$join' in node) return join(page, roots, node, slot);
-  if ('$count' in node) {
-    checkLookup(page, lookup(page, node.$count, roots), `${slot.pointer}/$count`, undefined);
-    return resolve(node, plainScope(roots));
-  }
-  return bind(page, roots, node, slot);
+  return visitBinding<unknown>(node, {
+    $each: (n) => each(page, roots, n, slot),
+    $switch: (n) => choose(page, roots, n, slot),
+    $template: (n) => template(page, roots, n, slot),
+    $join: (n) => join(page, roots, n, slot),
+    $count: (n) => {
+      checkLookup(page, lookup(page, n.$count, roots), `${slot.pointer}/$count`, undefined);
+      return resolve(n, plainScope(roots));
+    },
+    $bind: (n) => bind(page, roots, n, slot),
+  });
 }
 
 /** $each: the list must be one, and not empty; each kept entry is walked through `map` as `item`. */

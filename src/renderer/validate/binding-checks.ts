@@ -5,7 +5,7 @@
  */
 import type { Ajv, ValidateFunction } from 'ajv';
 import type { BindingNode } from '../../generated/page-definition.ts';
-import { bindingPaths, containsBinding, isBinding, isPlainObject, RESERVED_ROOTS } from '../bindings.ts';
+import { bindingPaths, containsBinding, isBinding, isPlainObject, RESERVED_ROOTS, visitBinding } from '../bindings.ts';
 import { assumptionOf, didYouMean, escapePointer, SCHEMA_BASE, type JsonSchema, type Located, type SchemaStore } from '../schema-store.ts';
 import { reportAjvErrors } from './ajv-messages.ts';
 import type { FileChecks, Report, ScopeMap } from './types.ts';
@@ -96,68 +96,72 @@ export class BindingChecker {
     }
   }
 
+  /** The validator's interpreter of the language: what each kind of binding reads and makes, against the prop's schema. */
   private checkBinding(node: BindingNode, expected: Located, pointer: string, scope: ScopeMap, checks: FileChecks): void {
     const expectedTypes = this.store.types(expected);
     const mustBe = (made: string) => `${made}, but this property must be ${[...expectedTypes].join(' or ')}`;
-    if ('$each' in node) {
-      if (expectedTypes.size && !expectedTypes.has('array')) return checks.report(pointer, mustBe('$each makes a list'));
-      const where = `${pointer}/$each`;
-      const read = this.read(node.$each, scope, where, checks);
-      if (!read.ok) return;
-      const list = this.listItems(read.loc, node.$each);
-      if (list.error) return checks.report(where, list.error);
-      const inner: ScopeMap = new Map(scope);
-      // Paths through item depend on what the list itself depends on; noted once, at the list.
-      inner.set('item', { loc: list.items, label: `an entry of ${node.$each}` });
-      for (const [path, value] of Object.entries(node.where ?? {})) {
-        const at = `${pointer}/where/${escapePointer(path)}`;
-        const found = this.checkPath(path, inner);
-        if (found.error) checks.report(at, found.error);
-        // A bound value is read outside the list (item is the entry being tested, not a source).
-        if (isBinding(value)) this.checkBinding(value, this.textSchema, at, scope, checks);
-      }
-      const items = this.store.items(expected);
-      if (items) this.walk(node.map, items, `${pointer}/map`, inner, checks);
-      return;
-    }
-    if ('$count' in node) {
-      if (expectedTypes.size && !expectedTypes.has('integer') && !expectedTypes.has('number'))
-        checks.report(pointer, mustBe('$count makes a number'));
-      const where = `${pointer}/$count`;
-      const read = this.read(node.$count, scope, where, checks);
-      const list = read.ok ? this.listItems(read.loc, node.$count) : {};
-      if (list.error) checks.report(where, list.error);
-      return;
-    }
-    if ('$join' in node) {
-      if (expectedTypes.size && !expectedTypes.has('string')) return checks.report(pointer, mustBe('$join makes text'));
-      node.$join.forEach((value, i) => {
-        const at = `${pointer}/$join/${i}`;
-        if (isBinding(value)) this.checkBinding(value, this.joinPart, at, scope, checks);
-        else this.literal(value, this.joinPart, at, checks.report);
-      });
-      if (node.default !== undefined) this.literal(node.default, expected, `${pointer}/default`, checks.report);
-      return;
-    }
-    if ('$switch' in node) {
-      this.read(node.$switch, scope, `${pointer}/$switch`, checks);
-      for (const [key, value] of Object.entries(node.cases))
-        this.walk(value, expected, `${pointer}/cases/${escapePointer(key)}`, scope, checks);
-      if (node.default !== undefined) this.walk(node.default, expected, `${pointer}/default`, scope, checks);
-      return;
-    }
-    if ('$template' in node) {
-      if (expectedTypes.size && !expectedTypes.has('string')) checks.report(pointer, mustBe('$template makes text'));
-      for (const path of bindingPaths(node)) this.read(path, scope, `${pointer}/$template`, checks);
-    } else {
-      const many = Array.isArray(node.$bind);
-      bindingPaths(node).forEach((path, i) => {
-        const where = `${pointer}/$bind${many ? `/${i}` : ''}`;
-        const read = this.read(path, scope, where, checks);
-        if (read.loc && expectedTypes.size) this.checkBoundType(path, read.loc, expected, where, checks.report);
-      });
-    }
-    if (node.default !== undefined) this.literal(node.default, expected, `${pointer}/default`, checks.report);
+    const fallback = (value: unknown) => {
+      if (value !== undefined) this.literal(value, expected, `${pointer}/default`, checks.report);
+    };
+    visitBinding<void>(node, {
+      $each: (each) => {
+        if (expectedTypes.size && !expectedTypes.has('array')) return checks.report(pointer, mustBe('$each makes a list'));
+        const where = `${pointer}/$each`;
+        const read = this.read(each.$each, scope, where, checks);
+        if (!read.ok) return;
+        const list = this.listItems(read.loc, each.$each);
+        if (list.error) return checks.report(where, list.error);
+        const inner: ScopeMap = new Map(scope);
+        // Paths through item depend on what the list itself depends on; noted once, at the list.
+        inner.set('item', { loc: list.items, label: `an entry of ${each.$each}` });
+        for (const [path, value] of Object.entries(each.where ?? {})) {
+          const at = `${pointer}/where/${escapePointer(path)}`;
+          const found = this.checkPath(path, inner);
+          if (found.error) checks.report(at, found.error);
+          // A bound value is read outside the list (item is the entry being tested, not a source).
+          if (isBinding(value)) this.checkBinding(value, this.textSchema, at, scope, checks);
+        }
+        const items = this.store.items(expected);
+        if (items) this.walk(each.map, items, `${pointer}/map`, inner, checks);
+      },
+      $count: (count) => {
+        if (expectedTypes.size && !expectedTypes.has('integer') && !expectedTypes.has('number'))
+          checks.report(pointer, mustBe('$count makes a number'));
+        const where = `${pointer}/$count`;
+        const read = this.read(count.$count, scope, where, checks);
+        const list = read.ok ? this.listItems(read.loc, count.$count) : {};
+        if (list.error) checks.report(where, list.error);
+      },
+      $join: (join) => {
+        if (expectedTypes.size && !expectedTypes.has('string')) return checks.report(pointer, mustBe('$join makes text'));
+        join.$join.forEach((value, i) => {
+          const at = `${pointer}/$join/${i}`;
+          if (isBinding(value)) this.checkBinding(value, this.joinPart, at, scope, checks);
+          else this.literal(value, this.joinPart, at, checks.report);
+        });
+        fallback(join.default);
+      },
+      $switch: (choice) => {
+        this.read(choice.$switch, scope, `${pointer}/$switch`, checks);
+        for (const [key, value] of Object.entries(choice.cases))
+          this.walk(value, expected, `${pointer}/cases/${escapePointer(key)}`, scope, checks);
+        if (choice.default !== undefined) this.walk(choice.default, expected, `${pointer}/default`, scope, checks);
+      },
+      $template: (template) => {
+        if (expectedTypes.size && !expectedTypes.has('string')) checks.report(pointer, mustBe('$template makes text'));
+        for (const path of bindingPaths(template)) this.read(path, scope, `${pointer}/$template`, checks);
+        fallback(template.default);
+      },
+      $bind: (bind) => {
+        const many = Array.isArray(bind.$bind);
+        bindingPaths(bind).forEach((path, i) => {
+          const where = `${pointer}/$bind${many ? `/${i}` : ''}`;
+          const read = this.read(path, scope, where, checks);
+          if (read.loc && expectedTypes.size) this.checkBoundType(path, read.loc, expected, where, checks.report);
+        });
+        fallback(bind.default);
+      },
+    });
   }
 
   /** Whether a value read at `found` fits the prop `expected` (numbers and booleans may stand for text). */
