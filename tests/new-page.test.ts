@@ -190,3 +190,49 @@ describe('npm run new-page (planning)', { timeout: 30_000 }, () => {
     expect(reserved.errors.join('\n')).toMatch(/reserved/);
   });
 });
+
+describe('on another site (SITE_DIR)', () => {
+  const siteDir = path.join(projectRoot, 'tests/sites/fernhill');
+
+  it("binds what the site's suggestedBindings name in its own content, and relies on its defaultMeta", async () => {
+    const fernhill = await loadProject(path.join(siteDir, 'page-definitions'), siteDir);
+    const plan = await planPage({ route: '/opening-hours', sources: { page: '/api/library/pages/{params.none}' }, blocks: [] }, fernhill, {
+      allowNoBlocks: true,
+    });
+    expect(plan.errors.join('\n')).toContain('route parameter "none" is not in /opening-hours');
+
+    const page = await planPage(
+      { route: '/opening-hours', sources: { page: '/api/library/pages/home' }, blocks: ['banner', 'rich-text'] },
+      fernhill,
+    );
+    expect(plan.file).toBe('page-definitions/opening-hours.json');
+    expect(page.errors).toEqual([]);
+    expect(page.definition.sections).toEqual([
+      {
+        block: 'banner',
+        heading: { $bind: 'page.heading', default: 'Opening Hours' },
+        text: { $bind: 'page.intro' },
+        image: { $bind: 'page.hero_image' },
+        size: 'page',
+      },
+      { block: 'rich-text', html: { $bind: 'page.body' }, width: 'narrow' },
+    ]);
+    // Its defaultMeta (page.seo.title) reads what this page's source has: no meta of its own.
+    expect(page.definition).not.toHaveProperty('meta');
+
+    const talk = await planPage(
+      { route: '/talks/:slug', sources: { talk: '/api/library/events/{params.slug}' }, blocks: ['article'] },
+      fernhill,
+    );
+    expect(talk.errors).toEqual([]);
+    expect(talk.definition.meta).toEqual({
+      title: { $bind: 'talk.event.title', default: 'Talks Slug' },
+      description: { $bind: 'talk.event.summary' },
+    });
+    expect(talk.definition.sections[0]).toMatchObject({
+      block: 'article',
+      title: { $bind: 'talk.event.title' },
+      html: { $bind: 'talk.event.description_html' },
+    });
+  });
+});

@@ -28,6 +28,7 @@ export interface SiteConfig {
    */
   themeColor?: string;
   theme?: SiteTheme;
+  suggestedBindings?: SuggestedBindings;
   /**
    * Content reads every page with the main or form layout needs (header and footer data).
    */
@@ -51,6 +52,14 @@ export interface Logo {
  */
 export interface SiteTheme {
   [k: string]: string;
+}
+/**
+ * For `npm run new-page` and the editor's New page: the fields of this site's content that obviously fill a block's prop (block name → prop → paths inside a source's response, e.g. "banner": { "heading": ["page_data.name"] }), and under "meta" the page's title and description. The first path a source of the new page has is bound; other props take the block's example content.
+ */
+export interface SuggestedBindings {
+  [k: string]: {
+    [k: string]: string[];
+  };
 }
 export interface HeaderConfig {
   menu: MenuEntry[];

@@ -38,8 +38,8 @@ export async function loadContract(site = siteDirectory()): Promise<ContentContr
   return JSON.parse(await readFile(path.join(site, 'schemas/content/contract.json'), 'utf8')) as ContentContract;
 }
 
-export async function createValidator(): Promise<DefinitionValidator> {
-  return new DefinitionValidator({ schemas: await loadSchemas(), blockNames, contract: await loadContract() });
+export async function createValidator(site = siteDirectory()): Promise<DefinitionValidator> {
+  return new DefinitionValidator({ schemas: await loadSchemas(site), blockNames, contract: await loadContract(site) });
 }
 
 export interface SourceFile {

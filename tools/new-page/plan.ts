@@ -1,8 +1,9 @@
 /**
  * npm run new-page, the planning half: works out a page definition from the answers (route,
  * layout, sources, blocks) and checks it as `npm run validate` would, without writing anything.
- * Sections are bound to a source where the binding is obvious (a banner to page_data.name,
- * image, …; a rich-text to page_data.content) and otherwise filled from the block's fixture.
+ * Sections are bound to a source where the site's suggestedBindings (site.config.json) name a field
+ * the source has (the main site: a banner to page_data.name, image, …; a rich-text to
+ * page_data.content) and otherwise filled from the block's fixture.
  */
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -11,6 +12,8 @@ import { blockNames, isBlockName } from '../../src/blocks/registry.ts';
 import definitionSchema from '../../schemas/page-definition.schema.json' with { type: 'json' };
 import type { ContentContract as Contract } from '../../src/generated/content-contract.ts';
 import type { DefinitionFile } from '../../src/generated/page-definition.ts';
+import type { SuggestedBindings } from '../../src/generated/site-config.ts';
+import { bindingPaths, isBinding } from '../../src/renderer/bindings.ts';
 import { BRAND_PLACEHOLDER, withBrand } from '../../src/renderer/brand.ts';
 import { blockSchemaId, didYouMean, type Located, type SchemaStore } from '../../src/renderer/schema-store.ts';
 import { normalizeRoute, routeParams } from '../../src/renderer/validate/routes.ts';
@@ -53,10 +56,12 @@ export interface Project {
   files: SourceFile[];
   site: SourceFile;
   brand: string;
+  /** The site folder (SITE_DIR's by default): files are named relative to it. */
+  siteDir?: string;
 }
 
 export interface PagePlan {
-  /** Relative to the project root, as `npm run validate` names it, e.g. page-definitions/guides.json */
+  /** Relative to the site folder, as `npm run validate` names it, e.g. page-definitions/guides.json */
   file: string;
   definition: Record<string, unknown>;
   text: string;
@@ -68,15 +73,15 @@ export interface PagePlan {
   warnings: string[];
 }
 
-export async function loadProject(definitionsDir = definitionsDirectory()): Promise<Project> {
+export async function loadProject(definitionsDir = definitionsDirectory(), siteDir = siteDirectory()): Promise<Project> {
   const [validator, contract, files, site] = await Promise.all([
-    createValidator(),
-    loadContract(),
-    loadDefinitionFiles(definitionsDir),
-    loadSiteFile(),
+    createValidator(siteDir),
+    loadContract(siteDir),
+    loadDefinitionFiles(definitionsDir, siteDir),
+    loadSiteFile(siteDir),
   ]);
   const brand = String((JSON.parse(site.text) as { brand?: string }).brand ?? 'brand');
-  return { validator, contract, definitionsDir, files, site, brand };
+  return { validator, contract, definitionsDir, files, site, brand, siteDir };
 }
 
 const NAME = /^[a-z0-9][a-z0-9-]*$/;
@@ -114,27 +119,6 @@ export function schemaReference(definitionsDir: string): string {
   return path.relative(definitionsDir, path.join(projectRoot, 'schemas/page-definition.schema.json')).split(path.sep).join('/');
 }
 
-/**
- * Obvious bindings: block prop → candidate paths inside a source's response. A candidate is used
- * only when the source's response schema has that field.
- */
-const OBVIOUS: Record<string, Record<string, string[]>> = {
-  banner: {
-    heading: ['page_data.name', 'post_data.name', 'job_data.name'],
-    text: ['page_data.sub_text2'],
-    image: ['page_data.image', 'post_data.image'],
-    imageMobile: ['page_data.image_mobile'],
-  },
-  'rich-text': { html: ['page_data.content', 'post_data.content', 'job_data.content'] },
-  article: {
-    title: ['post_data.name'],
-    category: ['post_data.cat_name'],
-    date: ['post_data.posted_date'],
-    image: ['post_data.image'],
-    html: ['post_data.content'],
-  },
-};
-
 async function loadFixture(block: string): Promise<Record<string, unknown>> {
   const mod = (await import(/* @vite-ignore */ pathToFileURL(path.join(projectRoot, 'src/blocks', block, 'fixture.ts')).href)) as {
     fixture?: Record<string, unknown>;
@@ -153,11 +137,13 @@ export async function planPage(input: NewPageInput, project: Project, options: {
   const route = input.route.trim();
   const name = input.name ?? nameFromRoute(route);
   // Named as `npm run validate` names it: relative to the site folder.
-  const file = path.relative(siteDirectory(), path.join(project.definitionsDir, `${name}.json`));
+  const file = path.relative(project.siteDir ?? siteDirectory(), path.join(project.definitionsDir, `${name}.json`));
 
   // Route: well-formed, not reserved, not taken.
   const concrete = withBrand(route, brand);
-  const { definitions } = validator.validate(files, project.site);
+  const { definitions, site } = validator.validate(files, project.site);
+  // The site says which of its content fields obviously fill a block's prop (site.config.json).
+  const suggested: SuggestedBindings = (site?.suggestedBindings as SuggestedBindings | undefined) ?? {};
   if (!ROUTE.test(route)) errors.push(`route "${route}" must start with / and use only letters, digits, - _ . / and :params`);
   else if (RESERVED_ROUTES.some((re) => re.test(concrete)))
     errors.push(`route "${route}" is reserved by the site (/api, /assets, /__catalog)`);
@@ -236,7 +222,7 @@ export async function planPage(input: NewPageInput, project: Project, options: {
       const blockSchema = store.root(blockSchemaId(block));
       const section: Record<string, unknown> = { block };
       const bound: string[] = [];
-      for (const [prop, candidates] of Object.entries(OBVIOUS[block] ?? {})) {
+      for (const [prop, candidates] of Object.entries(suggested[block] ?? {})) {
         const found = candidates.map(bindable).find(Boolean);
         if (!found) continue;
         section[prop] = prop === 'heading' && block === 'banner' ? { $bind: found, default: title } : { $bind: found };
@@ -273,17 +259,24 @@ export async function planPage(input: NewPageInput, project: Project, options: {
   };
   if (Object.keys(sources).length) definition.sources = sources;
   // Given a title or description of its own, the page says it. Without "meta" the title comes from
-  // page.page_data.page_title; otherwise say where it comes from.
-  const pageTitle = sourceSchemas.has('page') && schemaAt(store, sourceSchemas.get('page'), ['page_data', 'page_title']).loc;
+  // the site's defaultMeta when this page's sources have what it reads; otherwise say where it comes from.
+  const defaultTitle = (site?.defaultMeta as { title?: unknown } | undefined)?.title;
+  const readable = (path: string) => {
+    const [sourceName, ...rest] = path.split('.');
+    const schema = sourceSchemas.get(sourceName);
+    return schema !== undefined && schemaAt(store, schema, rest).loc !== undefined;
+  };
+  const defaultApplies = isBinding(defaultTitle) && bindingPaths(defaultTitle).some(readable);
   const own = { title: input.title?.trim() || undefined, description: input.description?.trim() || undefined };
   if (own.title || own.description) {
     definition.meta = {
-      title: own.title ?? (pageTitle ? { $bind: 'page.page_data.page_title', default: title } : title),
+      title: own.title ?? (defaultApplies ? { ...(defaultTitle as object), default: title } : title),
       ...(own.description ? { description: own.description } : {}),
     };
-  } else if (!pageTitle) {
-    const boundTitle = bindable('page_data.page_title') ?? bindable('post_data.page_title');
-    const boundDescription = bindable('page_data.meta_description') ?? bindable('post_data.meta_description');
+  } else if (!defaultApplies) {
+    const first = (candidates: string[] | undefined) => (candidates ?? []).map(bindable).find(Boolean);
+    const boundTitle = first(suggested.meta?.title);
+    const boundDescription = first(suggested.meta?.description);
     definition.meta = {
       title: boundTitle ? { $bind: boundTitle, default: title } : title,
       ...(boundDescription ? { description: { $bind: boundDescription } } : {}),
