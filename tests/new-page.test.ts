@@ -229,7 +229,7 @@ describe('on another site (SITE_DIR)', () => {
       title: { $bind: 'talk.event.title', default: 'Talks Slug' },
       description: { $bind: 'talk.event.summary' },
     });
-    expect(talk.definition.sections[0]).toMatchObject({
+    expect((talk.definition.sections as unknown[])[0]).toMatchObject({
       block: 'article',
       title: { $bind: 'talk.event.title' },
       html: { $bind: 'talk.event.description_html' },
