@@ -159,9 +159,16 @@ function textOptions(logOnce: (message: string) => void, where: string): Resolve
   };
 }
 
+/**
+ * The meta a definition's page shows: its own, or the site's defaultMeta (resolved against the
+ * page's own sources), the not-found page's included. The content audit reads the same.
+ */
+export function metaOf(definition: PageDefinition, site: Pick<SiteConfig, 'defaultMeta'>): NonNullable<SiteConfig['defaultMeta']> {
+  return definition.meta ?? site.defaultMeta ?? {};
+}
+
 function resolveMeta(run: Run, definition: PageDefinition, scope: Scope): PageMeta {
-  // A definition without meta takes the site's default, resolved against its own sources.
-  const meta = definition.meta ?? (run.index.site as unknown as SiteConfig).defaultMeta ?? {};
+  const meta = metaOf(definition, run.index.site as unknown as SiteConfig);
   const options = textOptions(run.logOnce, `${definition.file} /meta`);
   return {
     title: text(resolve(meta.title, scope, options, '/title')),

@@ -10,6 +10,7 @@ import { isBlockName } from '../../src/blocks/registry.ts';
 import { eachEntries, hasValue, isBinding, isPlainObject, resolve, visitBinding } from '../../src/renderer/bindings.ts';
 import type { BindNode, BindingNode, EachNode, JoinNode, SwitchNode, TemplateNode } from '../../src/renderer/bindings.ts';
 import { blockSchemaId, escapePointer, jsonType, type Located, type SchemaStore } from '../../src/renderer/schema-store.ts';
+import { metaOf } from '../../src/renderer/page-loader.server.ts';
 import type { PageDefinition } from '../../src/renderer/validate/types.ts';
 import { requiredFields } from '../lib/workbench.ts';
 import { auditHtml } from './html.ts';
@@ -212,9 +213,9 @@ function bind(page: PageContext, roots: Roots, node: BindNode, slot: Slot): unkn
   return undefined;
 }
 
-/** Meta as written, or defaultMeta of site.config.json as the page loader applies it; the title is needed. */
+/** Meta as the page loader shows it (its own, or the site's defaultMeta); the title is needed. */
 export function walkMeta(page: PageContext, roots: Roots, definition: PageDefinition, site: SiteConfig): void {
-  const meta = definition.meta ?? (definition.notFound ? {} : (site.defaultMeta ?? {}));
+  const meta = metaOf(definition, site);
   for (const [key, value] of Object.entries(meta))
     walk(page, roots, value, { expected: TEXT, pointer: `/meta/${key}`, required: key === 'title' });
 }
