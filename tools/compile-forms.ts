@@ -116,6 +116,15 @@ function formIssues(file: string, text: string, bundled: Json): Issue[] {
       `/properties/${escapePointer(honeypot)}`,
       `"${honeypot}" is the honeypot (x-honeypot of schemas/form-fields.schema.json): no form may have it`,
     );
+  // The server checks the captcha of every post and keeps its token out of the lead: it finds the field by its mark.
+  const captchas = Object.keys(properties).filter((key) => properties[key]['x-captcha'] === true);
+  if (captchas.length !== 1)
+    report(
+      '/properties',
+      captchas.length
+        ? `has ${captchas.length} captcha fields (${captchas.join(', ')}): one only`
+        : 'has no captcha field: add one { "$ref": "../form-fields.schema.json#/$defs/captcha" } (the server checks it on every post)',
+    );
   const ui = (bundled['x-ui-schema'] ?? {}) as Record<string, { 'ui:options'?: Json }>;
   for (const [key, field] of Object.entries(properties)) {
     if (field['x-max-file-bytes'] === undefined) continue;

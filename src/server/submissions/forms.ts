@@ -13,7 +13,10 @@ import { maxBodyBytes, type FieldSchema } from './body-limit.ts';
 export interface FormSchema {
   $id: string;
   'x-form': FormMeta;
-  properties: Record<string, FieldSchema & { const?: unknown; 'x-lowercase'?: boolean; 'x-max-file-bytes'?: number }>;
+  properties: Record<
+    string,
+    FieldSchema & { const?: unknown; 'x-lowercase'?: boolean; 'x-max-file-bytes'?: number; 'x-captcha'?: boolean }
+  >;
   required?: string[];
 }
 
@@ -29,6 +32,8 @@ export interface SubmissionForm {
   lowercase: string[];
   /** Uploaded files (fields marked x-max-file-bytes), each with the field of its file name and its rules. */
   files: { field: string; nameField: string; rules: FileRules }[];
+  /** The field holding the captcha token (marked x-captcha, the shared captcha field): checked, never part of the lead. */
+  captcha: string;
 }
 
 export interface SubmissionEndpoint {
@@ -76,7 +81,9 @@ function submissionForm(name: string): SubmissionForm {
       const nameField = def.uiSchema?.[field]?.['ui:options']?.filenameField ?? '';
       return { field, nameField, rules: fileRules(def.schema.properties[field], def.schema.properties[nameField]) };
     });
-  return { name, schema: def.schema, validate, consts, lowercase, files };
+  const captcha = Object.keys(def.schema.properties).find((key) => def.schema.properties[key]['x-captcha'] === true);
+  if (!captcha) throw new Error(`form "${name}" has no captcha field (the shared captcha of form-fields.schema.json)`);
+  return { name, schema: def.schema, validate, consts, lowercase, files, captcha };
 }
 
 function contractTakesIp(path: string): boolean {

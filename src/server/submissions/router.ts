@@ -91,10 +91,10 @@ function send(res: Response, status: number, body: object, headers: Record<strin
     .json(body);
 }
 
-/** Identifies the visitor's data at an endpoint: the captcha token and the address are not part of it. */
-export function fingerprint(endpoint: string, data: Record<string, unknown>): string {
+/** Identifies the visitor's data at an endpoint: the captcha token (its field `captcha`) and the address are not part of it. */
+export function fingerprint(endpoint: string, data: Record<string, unknown>, captcha: string): string {
   const canonical = Object.keys(data)
-    .filter((k) => k !== 'recaptcha')
+    .filter((k) => k !== captcha)
     .sort()
     .map((k) => [k, data[k]]);
   return createHash('sha256')
@@ -156,17 +156,17 @@ export function submissionRouter(deps: SubmissionDeps): express.Router {
       if (problem) throw new Answer(422, 'The file is not accepted.', { [field]: [problem] });
     }
 
-    const print = fingerprint(endpoint.path, data);
+    const print = fingerprint(endpoint.path, data, check.form.captcha);
     const outbox = deps.outbox();
     const earlier = await outbox.findKey(key);
     if (earlier) return replay(res, earlier.id, earlier.fingerprint === print);
 
-    const captcha = await deps.captcha.verify(data.recaptcha, { remoteIp: ip, host: req.hostname });
+    const captcha = await deps.captcha.verify(data[check.form.captcha], { remoteIp: ip, host: req.hostname });
     if (!captcha.ok) {
       deps.log(`[submissions] captcha refused on ${endpoint.path} from ${ip}: ${captcha.reason}`);
       if (captcha.unavailable)
         throw new Answer(503, 'The captcha could not be checked just now. Please try again.', undefined, { 'Retry-After': '5' });
-      throw new Answer(422, 'Please confirm you are not a robot.', { recaptcha: [CAPTCHA_MESSAGE] });
+      throw new Answer(422, 'Please confirm you are not a robot.', { [check.form.captcha]: [CAPTCHA_MESSAGE] });
     }
 
     const stored: Record<string, unknown> = Object.fromEntries(Object.entries(data).filter(([k]) => !endpoint.strip.includes(k)));
