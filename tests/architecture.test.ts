@@ -122,6 +122,15 @@ describe('folders', () => {
     expect(imports).toContainEqual({ from: 'src/forms/site-form.tsx', to: 'src/generated/forms/index.ts' });
   });
 
+  it('no test helper lives in a production folder: only test files of src/ and tools/ import vitest or Testing Library', () => {
+    const helpers = ['src', 'tools']
+      .flatMap((root) => sourceFiles(path.join(projectRoot, root)))
+      .filter((file) => !/\.(?:e2e\.)?test\.tsx?$/.test(file))
+      .filter((file) => /from\s+['"](?:vitest|@testing-library\/[\w-]+)['"]/.test(readFileSync(file, 'utf8')))
+      .map((file) => path.relative(projectRoot, file));
+    expect(helpers).toEqual([]);
+  });
+
   it('production code and tools never import tests', () => {
     expect(imports.filter(({ to }) => to.startsWith('tests/')).map(({ from, to }) => `${from} → ${to}`)).toEqual([]);
   });

@@ -7,7 +7,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { Form } from '../blocks/form/component.tsx';
-import { renderBlock } from '../blocks/test-utils.tsx';
+import { renderBlock } from '../../tests/helpers/render.tsx';
 import { formNames } from '../generated/forms/index.ts';
 
 const TEXT_RULE = "Letters, digits, spaces and . , ! ? - '";

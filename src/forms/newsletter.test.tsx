@@ -2,7 +2,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { Form } from '../blocks/form/component.tsx';
-import { renderBlock } from '../blocks/test-utils.tsx';
+import { renderBlock } from '../../tests/helpers/render.tsx';
 
 describe('newsletter form', () => {
   it("says 'Official Email required.' and 'Official Email not valid.'", async () => {

@@ -7,7 +7,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { ReactElement } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Form } from '../blocks/form/component.tsx';
-import { field, fillFields, renderBlock } from '../blocks/test-utils.tsx';
+import { field, fillFields, renderBlock } from '../../tests/helpers/render.tsx';
 
 /**
  * Pastes as a browser does: a `maxlength` on the control cuts the pasted text at the limit

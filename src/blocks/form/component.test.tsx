@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formNames } from '../../generated/forms/index.ts';
 import blockSchema from '../../../schemas/blocks/form.schema.json';
-import { field, fillFields, renderBlock, stubShowModal } from '../test-utils.tsx';
+import { field, fillFields, renderBlock, stubShowModal } from '../../../tests/helpers/render.tsx';
 import { blocks } from '../registry.ts';
 import { fixture } from './fixture.ts';
 import { loadSchemas } from '../../../tools/lib/project.ts';

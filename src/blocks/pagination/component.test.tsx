@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderBlock } from '../test-utils.tsx';
+import { renderBlock } from '../../../tests/helpers/render.tsx';
 import { fixture } from './fixture.ts';
 import { pageSlots } from '../paging.ts';
 import { blocks } from '../registry.ts';

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderBlock, stubShowModal } from '../test-utils.tsx';
+import { renderBlock, stubShowModal } from '../../../tests/helpers/render.tsx';
 import { blocks } from '../registry.ts';
 import { fixture } from './fixture.ts';
 

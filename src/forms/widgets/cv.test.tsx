@@ -6,7 +6,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Form } from '../../blocks/form/component.tsx';
-import { fillFields, renderBlock, stubShowModal } from '../../blocks/test-utils.tsx';
+import { fillFields, renderBlock, stubShowModal } from '../../../tests/helpers/render.tsx';
 
 stubShowModal();
 
