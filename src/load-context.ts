@@ -6,7 +6,7 @@
 import type { PageLoader } from './renderer/page-loader.server.ts';
 import type { DefinitionIndex } from './renderer/definitions.server.ts';
 import type { DocumentSettings } from './server/document.ts';
-import type { EditorBackend } from './renderer/editor/types.ts';
+import type { EditorBackend } from './editor/types.ts';
 
 export interface SiteLoadContext {
   pages: PageLoader;

@@ -6,8 +6,8 @@ import { EDITOR_ROUTES } from './dev-events.ts';
 // The block catalog (/__catalog, src/renderer/catalog-route.tsx) is a development tool: it is
 // only in the route config when not building for production, so a production build has no
 // trace of it and /__catalog is an ordinary unknown URL (404) there. The page editor (/__editor,
-// src/renderer/editor-route.tsx) and its draft preview (/__preview/<draft>/<path>,
-// src/renderer/preview-route.tsx) likewise.
+// src/editor/editor-route.tsx) and its draft preview (/__preview/<draft>/<path>,
+// src/editor/preview-route.tsx) likewise.
 const development = process.env.NODE_ENV !== 'production';
 
 export default [
@@ -15,8 +15,8 @@ export default [
   ...(development
     ? [
         route('__catalog/:block?', 'renderer/catalog-route.tsx', { id: 'catalog' }),
-        route(EDITOR_ROUTES.editor, 'renderer/editor-route.tsx', { id: 'editor' }),
-        route(EDITOR_ROUTES.preview, 'renderer/preview-route.tsx', { id: 'preview' }),
+        route(EDITOR_ROUTES.editor, 'editor/editor-route.tsx', { id: 'editor' }),
+        route(EDITOR_ROUTES.preview, 'editor/preview-route.tsx', { id: 'preview' }),
       ]
     : []),
   route('*', 'renderer/page-route.tsx', { id: 'page' }),

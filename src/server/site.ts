@@ -17,7 +17,7 @@ import compression from 'compression';
 import express, { type Express, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import { loadDefinitions, type Definitions } from '../renderer/definitions.server.ts';
 import { createPageLoader } from '../renderer/page-loader.server.ts';
-import type { EditorBackend } from '../renderer/editor/types.ts';
+import type { EditorBackend } from '../editor/types.ts';
 import { urlFlags } from '../renderer/url-flags.ts';
 import { readConfig, type ServerConfig } from './config.ts';
 import { ContentError, createContentClient, RETRY_AFTER_SECONDS, statusOf, type ContentClient } from '../renderer/content-client.ts';

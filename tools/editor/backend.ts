@@ -28,7 +28,7 @@ import type {
   ChangesResponse,
   PublishResponse,
   ImageChoice,
-} from '../../src/renderer/editor/types.ts';
+} from '../../src/editor/types.ts';
 import { createPageLoader, type PageLoaderOptions } from '../../src/renderer/page-loader.server.ts';
 import { formatIssue, type Issue } from '../../src/renderer/validate/types.ts';
 import { loadDefinitionFiles, loadSiteFile, siteDirectory } from '../lib/project.ts';

@@ -9,7 +9,7 @@ import type { SourceSpec, SitemapSpec } from '../../src/generated/page-definitio
 import { isPlainObject, type Scope } from '../../src/renderer/bindings.ts';
 import { brandOf, withBrand } from '../../src/renderer/brand.ts';
 import type { DefinitionIndex } from '../../src/renderer/definitions.server.ts';
-import type { FieldInfo } from '../../src/renderer/editor/types.ts';
+import type { FieldInfo } from '../../src/editor/types.ts';
 import { sourcePath, sourceQuery } from '../../src/renderer/page-loader.server.ts';
 import { routeParams } from '../../src/renderer/validate/routes.ts';
 import { endpointAssumption } from '../../src/renderer/contract-paths.ts';

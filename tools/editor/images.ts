@@ -11,7 +11,7 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { ContentContract } from '../../src/generated/content-contract.ts';
 import { withBrand } from '../../src/renderer/brand.ts';
-import type { ImageChoice } from '../../src/renderer/editor/types.ts';
+import type { ImageChoice } from '../../src/editor/types.ts';
 import { imageUrl } from '../../src/renderer/page-loader.server.ts';
 import type { Located, SchemaStore } from '../../src/renderer/schema-store.ts';
 import { siteDirectory } from '../lib/project.ts';

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { blockNames } from '../../src/blocks/registry.ts';
 import type { ContentContract } from '../../src/generated/content-contract.ts';
-import type { BlockInfo, EndpointInfo, FieldInfo } from '../../src/renderer/editor/types.ts';
+import type { BlockInfo, EndpointInfo, FieldInfo } from '../../src/editor/types.ts';
 import {
   assumptionOf,
   blockSchemaId,
@@ -18,7 +18,7 @@ import {
   type SchemaStore,
 } from '../../src/renderer/schema-store.ts';
 import { endpointAssumption, pathParams } from '../../src/renderer/contract-paths.ts';
-import { SAMPLE_LENGTH } from '../../src/renderer/editor/schema-ui.ts';
+import { SAMPLE_LENGTH } from '../../src/editor/schema-ui.ts';
 import { projectRoot } from '../lib/project.ts';
 import { readableEndpoints } from '../lib/workbench.ts';
 import { isPlainObject } from '../../src/renderer/bindings.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postgresAvailable, startPostgres, type TestPostgres } from '../../../tools/lib/postgres-cluster.ts';
-import { PostgresOutbox } from '../outbox/postgres.ts';
+import { PostgresOutbox } from './postgres.ts';
 import { RateLimiter, SharedRateLimiter } from './rate-limit.ts';
 
 describe('per-IP rate limit', () => {

@@ -6,9 +6,9 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { blockInfos } from '../../../tools/editor/schemas.ts';
-import { loadSchemas } from '../../../tools/lib/project.ts';
-import { SchemaStore } from '../schema-store.ts';
+import { blockInfos } from '../../tools/editor/schemas.ts';
+import { loadSchemas } from '../../tools/lib/project.ts';
+import { SchemaStore } from '../renderer/schema-store.ts';
 import { FieldPicker } from './field-picker.tsx';
 import { errorSchemaFor, REQUIRED_AT_FIELD } from './issues.ts';
 import { SectionProps } from './props-form.tsx';

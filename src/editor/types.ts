@@ -1,14 +1,14 @@
 /**
- * The page editor's contract (issue 12), shared by its browser side (src/renderer/editor/, the
+ * The page editor's contract (issue 12), shared by its browser side (src/editor/, the
  * /__editor and /__preview routes) and its development-server side (tools/editor/: the JSON API
  * and the backend behind the routes' loaders). Development only: nothing here reaches a
  * production build (src/routes.ts leaves the routes out).
  */
-import type { DefinitionFile, SectionSpec } from '../../generated/page-definition.ts';
-import type { PageLoader } from '../page-loader.server.ts';
-import type { LeftOutSection } from '../page-data.ts';
-import type { JsonSchema } from '../schema-store.ts';
-import type { Issue } from '../validate/types.ts';
+import type { DefinitionFile, SectionSpec } from '../generated/page-definition.ts';
+import type { PageLoader } from '../renderer/page-loader.server.ts';
+import type { LeftOutSection } from '../renderer/page-data.ts';
+import type { JsonSchema } from '../renderer/schema-store.ts';
+import type { Issue } from '../renderer/validate/types.ts';
 
 /** A definition as the editor holds it: the parsed file, keys in file order. */
 export type DefinitionDraft = DefinitionFile;

@@ -4,11 +4,11 @@
  * value helpers shared by the fixed/bound editors.
  */
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
-import { ContractPaths } from '../contract-paths.ts';
-import { BRAND_PLACEHOLDER, withBrand } from '../brand.ts';
-import { isBinding, isPlainObject } from '../bindings.ts';
-import { routeParams as validatorRouteParams } from '../validate/routes.ts';
-import type { JsonSchema } from '../schema-store.ts';
+import { ContractPaths } from '../renderer/contract-paths.ts';
+import { BRAND_PLACEHOLDER, withBrand } from '../renderer/brand.ts';
+import { isBinding, isPlainObject } from '../renderer/bindings.ts';
+import { routeParams as validatorRouteParams } from '../renderer/validate/routes.ts';
+import type { JsonSchema } from '../renderer/schema-store.ts';
 import type { EndpointInfo, FieldInfo } from './types.ts';
 
 export type Json = Record<string, unknown>;

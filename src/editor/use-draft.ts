@@ -5,7 +5,7 @@
  * sessionStorage, so a reload of the tab loses nothing.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { DEFINITIONS_CHANGED } from '../../dev-events.ts';
+import { DEFINITIONS_CHANGED } from '../dev-events.ts';
 import type { DefinitionDraft, DraftResponse, EditorSession, FieldInfo, EditorIssue, SaveResponse } from './types.ts';
 
 const CHECK_DELAY_MS = 250;

@@ -2,7 +2,7 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { useReducer } from 'react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { stubShowModal } from '../../../tests/helpers/render.tsx';
+import { stubShowModal } from '../../tests/helpers/render.tsx';
 import { AddBlock } from './add-block.tsx';
 import { Outline, sectionFromBlock, sectionSummary } from './outline.tsx';
 import { editorReducer, initialState } from './state.ts';

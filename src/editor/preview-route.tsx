@@ -9,10 +9,10 @@
 import { useEffect } from 'react';
 import { data, type LoaderFunctionArgs, type MetaArgs } from 'react-router';
 import type { SiteLoadContext } from '../load-context.ts';
-import { positionOfKey, type LeftOutSection, type PageData } from './page-data.ts';
-import Page, { ErrorBoundary as PageErrorBoundary, meta as pageMeta } from './page-route.tsx';
-import { pathsOfText } from './editor/inline.ts';
-import type { PreviewMessage } from './editor/types.ts';
+import { positionOfKey, type LeftOutSection, type PageData } from '../renderer/page-data.ts';
+import Page, { ErrorBoundary as PageErrorBoundary, meta as pageMeta } from '../renderer/page-route.tsx';
+import { pathsOfText } from './inline.ts';
+import type { PreviewMessage } from './types.ts';
 
 // Typed without React Router's typegen on purpose (like catalog-route.tsx): typegen resolves
 // routes.ts as a production build does, so it never sees this module.

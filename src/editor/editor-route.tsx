@@ -8,13 +8,13 @@
  */
 import { data, useLoaderData, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
 import type { SiteLoadContext } from '../load-context.ts';
-import catalogStyles from './catalog/catalog.css?url';
-import { CreatePage } from './editor/create-page.tsx';
-import { EditorApp } from './editor/editor-app.tsx';
-import editorStyles from './editor/editor.css?url';
-import outlineStyles from './editor/outline.css?url';
-import propsStyles from './editor/props.css?url';
-import type { EditorListEntry, EditorSession } from './editor/types.ts';
+import catalogStyles from '../renderer/catalog/catalog.css?url';
+import { CreatePage } from './create-page.tsx';
+import { EditorApp } from './editor-app.tsx';
+import editorStyles from './editor.css?url';
+import outlineStyles from './outline.css?url';
+import propsStyles from './props.css?url';
+import type { EditorListEntry, EditorSession } from './types.ts';
 
 export const links = () => [catalogStyles, editorStyles, outlineStyles, propsStyles].map((href) => ({ rel: 'stylesheet', href }));
 
