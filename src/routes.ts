@@ -3,7 +3,7 @@ import { EDITOR_ROUTES } from './dev-events.ts';
 
 // One generic route module answers every URL from page-definitions/ (the splat does not match
 // "/", so the home page is the same module mounted as the index route).
-// The block catalog (/__catalog, src/renderer/catalog-route.tsx) is a development tool: it is
+// The block catalog (/__catalog, src/editor/catalog-route.tsx) is a development tool: it is
 // only in the route config when not building for production, so a production build has no
 // trace of it and /__catalog is an ordinary unknown URL (404) there. The page editor (/__editor,
 // src/editor/editor-route.tsx) and its draft preview (/__preview/<draft>/<path>,
@@ -14,7 +14,7 @@ export default [
   index('renderer/page-route.tsx', { id: 'page-index' }),
   ...(development
     ? [
-        route('__catalog/:block?', 'renderer/catalog-route.tsx', { id: 'catalog' }),
+        route('__catalog/:block?', 'editor/catalog-route.tsx', { id: 'catalog' }),
         route(EDITOR_ROUTES.editor, 'editor/editor-route.tsx', { id: 'editor' }),
         route(EDITOR_ROUTES.preview, 'editor/preview-route.tsx', { id: 'preview' }),
       ]

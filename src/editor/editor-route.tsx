@@ -8,7 +8,7 @@
  */
 import { data, useLoaderData, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
 import type { SiteLoadContext } from '../load-context.ts';
-import catalogStyles from '../renderer/catalog/catalog.css?url';
+import catalogStyles from './catalog/catalog.css?url';
 import { CreatePage } from './create-page.tsx';
 import { EditorApp } from './editor-app.tsx';
 import editorStyles from './editor.css?url';
