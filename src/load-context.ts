@@ -3,8 +3,8 @@
  * the page loader and the document settings. Route loaders and entry.server.tsx read them here,
  * so they use the site's one configuration instead of globals.
  */
-import type { PageLoader } from './renderer/page-loader.server.ts';
-import type { DefinitionIndex } from './renderer/definitions.server.ts';
+import type { PageLoader } from './engine/page-loader.server.ts';
+import type { DefinitionIndex } from './engine/definitions.server.ts';
 import type { DocumentSettings } from './server/document.ts';
 import type { EditorBackend } from './editor/types.ts';
 

@@ -1,12 +1,12 @@
 import { useEffect, type ReactNode } from 'react';
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from 'react-router';
 import { DEFINITIONS_CHANGED, isEditorPath } from './dev-events.ts';
-import { RouteFocus } from './renderer/chrome/route-focus.tsx';
-import { browserConfig } from './renderer/site-browser.ts';
-import { themeCss } from './renderer/theme.ts';
+import { RouteFocus } from './engine/chrome/route-focus.tsx';
+import { browserConfig } from './engine/site-browser.ts';
+import { themeCss } from './engine/theme.ts';
 import stylesheet from './styles/site.css?url';
 
-// Only these fields of the site config reach the browser bundle (./renderer/site-browser.ts).
+// Only these fields of the site config reach the browser bundle (./engine/site-browser.ts).
 const { language, themeColor, theme } = browserConfig;
 
 // Development: show a definition change at once (tools/dev.ts). The page editor's own pages keep

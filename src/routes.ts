@@ -11,7 +11,7 @@ import { EDITOR_ROUTES } from './dev-events.ts';
 const development = process.env.NODE_ENV !== 'production';
 
 export default [
-  index('renderer/page-route.tsx', { id: 'page-index' }),
+  index('engine/page-route.tsx', { id: 'page-index' }),
   ...(development
     ? [
         route('__catalog/:block?', 'editor/catalog-route.tsx', { id: 'catalog' }),
@@ -19,5 +19,5 @@ export default [
         route(EDITOR_ROUTES.preview, 'editor/preview-route.tsx', { id: 'preview' }),
       ]
     : []),
-  route('*', 'renderer/page-route.tsx', { id: 'page' }),
+  route('*', 'engine/page-route.tsx', { id: 'page' }),
 ] satisfies RouteConfig;

@@ -4,7 +4,7 @@ declare module 'virtual:react-router/server-build' {
   export = build;
 }
 
-/** The site config's fields the browser needs (tools/lib/site-dir.ts; typed in src/renderer/site-browser.ts). */
+/** The site config's fields the browser needs (tools/lib/site-dir.ts; typed in src/engine/site-browser.ts). */
 declare module 'virtual:site/browser-config' {
   const config: Record<string, unknown>;
   export default config;

@@ -1,6 +1,6 @@
 /**
  * Imports point one way between folders (issue 21). Among the sibling folders of any folder of src/
- * and tools/ (src/renderer and src/server, src/server/outbox and src/server/submissions, …) the
+ * and tools/ (src/engine and src/server, src/server/outbox and src/server/submissions, …) the
  * import graph has no cycle: a folder that uses another is not used by it, directly or around a
  * loop. Production code never imports tests, and tools do not either.
  */

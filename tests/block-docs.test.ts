@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { blockNames } from '../src/blocks/registry.ts';
-import { blockSchemaId } from '../src/renderer/schema-store.ts';
+import { blockSchemaId } from '../src/engine/schema-store.ts';
 import { environmentVariables } from '../src/server/environment.ts';
 import { DOCS_FILE, envExample, generateBlockDocs } from '../tools/generate-block-docs.ts';
 import { loadSchemas, projectRoot } from '../tools/lib/project.ts';

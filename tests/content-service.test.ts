@@ -20,7 +20,7 @@ import {
   siteBrand,
   type Endpoint,
 } from '../tools/content-service/contract.ts';
-import { withBrand } from '../src/renderer/brand.ts';
+import { withBrand } from '../src/engine/brand.ts';
 import { buildSample, listFiles } from '../tools/content-service/generate-sample.ts';
 import { startContentService, type RunningContentService } from '../tools/content-service/server.ts';
 

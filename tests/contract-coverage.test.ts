@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startContentService } from '../tools/content-service/server.ts';
 import { createValidator, loadDefinitionFiles, loadSiteFile } from '../tools/lib/project.ts';
 import { DEFAULT_CONTENT_PASSWORD, DEFAULT_CONTENT_USER } from '../src/server/config.ts';
-import { isBinding } from '../src/renderer/bindings.ts';
+import { isBinding } from '../src/engine/bindings.ts';
 
 const validator = await createValidator();
 const site = await loadSiteFile();

@@ -10,7 +10,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import siteConfig from '../site.config.json' with { type: 'json' };
 import type { SourceSpec } from '../src/generated/page-definition.ts';
-import type { PageDefinition } from '../src/renderer/validate/types.ts';
+import type { PageDefinition } from '../src/engine/validate/types.ts';
 import { startContentService, type RunningContentService } from '../tools/content-service/server.ts';
 import {
   bindingTargets,

@@ -6,7 +6,7 @@ import path from 'node:path';
 import prettier from 'prettier';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { blockNames } from '../src/blocks/registry.ts';
-import { withBrand } from '../src/renderer/brand.ts';
+import { withBrand } from '../src/engine/brand.ts';
 import { projectRoot } from '../tools/lib/project.ts';
 import { loadProject, nameFromRoute, planPage, schemaReference, type Project } from '../tools/new-page/plan.ts';
 import { ask, type Prompter } from '../tools/new-page/prompts.ts';

@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import contract from '../schemas/content/contract.json' with { type: 'json' };
 import type { ContentContract } from '../src/generated/content-contract.ts';
-import { ContractPaths } from '../src/renderer/contract-paths.ts';
+import { ContractPaths } from '../src/engine/contract-paths.ts';
 import { siteBrand } from '../tools/content-service/contract.ts';
 import { spawnSite, type ChildSite } from './e2e/servers.ts';
 

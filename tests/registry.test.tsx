@@ -7,7 +7,7 @@ import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import { blockNames, blocks } from '../src/blocks/registry.ts';
-import { blockSchemaId } from '../src/renderer/schema-store.ts';
+import { blockSchemaId } from '../src/engine/schema-store.ts';
 import { loadSchemas, projectRoot } from '../tools/lib/project.ts';
 
 const fixtures = import.meta.glob<Record<string, unknown>>('../src/blocks/*/fixture.ts', { import: 'fixture', eager: true });

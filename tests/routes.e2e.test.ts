@@ -7,7 +7,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { literalTags } from '../tools/lib/spec-coverage.ts';
-import { containsBinding } from '../src/renderer/bindings.ts';
+import { containsBinding } from '../src/engine/bindings.ts';
 import { launch, openPage, type WatchedPage } from './e2e/browser.ts';
 import { concreteUrl, definitionRoutes } from './e2e/routes.ts';
 

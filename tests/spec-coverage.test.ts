@@ -6,7 +6,7 @@ import { startContentService } from '../tools/content-service/server.ts';
 import { readdirSync } from 'node:fs';
 import { DATA_DIR, isPaginated, loadServiceContract } from '../tools/content-service/contract.ts';
 import { documentedOnly, loadContentSchemas, responseSchema } from '../tools/content-service/strict.ts';
-import type { Located, SchemaStore } from '../src/renderer/schema-store.ts';
+import type { Located, SchemaStore } from '../src/engine/schema-store.ts';
 import { projectRoot } from '../tools/lib/project.ts';
 import { allowedMissing, coverage, isAllowedMissing, literalTags, needles, servedValues, squash } from '../tools/lib/spec-coverage.ts';
 

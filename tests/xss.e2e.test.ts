@@ -8,7 +8,7 @@ import path from 'node:path';
 import { JSDOM } from 'jsdom';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sanitizeEmbed, sanitizeHtml } from '../src/renderer/sanitize.ts';
+import { sanitizeEmbed, sanitizeHtml } from '../src/engine/sanitize.ts';
 import { projectRoot } from '../tools/lib/project.ts';
 import { launch } from './e2e/browser.ts';
 

@@ -19,10 +19,10 @@ import { compileSchemaValidatorsCode } from '@rjsf/validator-ajv8/compileSchemaV
 import prettier from 'prettier';
 import { base64Length, fileRules } from '../src/forms/file-field.ts';
 import type { FormMeta } from '../src/generated/form-meta.ts';
-import { escapePointer } from '../src/renderer/schema-store.ts';
-import { reportAjvErrors } from '../src/renderer/validate/ajv-messages.ts';
-import { issueAt, parseStrict } from '../src/renderer/validate/positions.ts';
-import { formatIssue, type Issue } from '../src/renderer/validate/types.ts';
+import { escapePointer } from '../src/engine/schema-store.ts';
+import { reportAjvErrors } from '../src/engine/validate/ajv-messages.ts';
+import { issueAt, parseStrict } from '../src/engine/validate/positions.ts';
+import { formatIssue, type Issue } from '../src/engine/validate/types.ts';
 import { loadContract, projectRoot, siteDirectory } from './lib/project.ts';
 
 const root = projectRoot;

@@ -7,7 +7,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { formatIssue } from '../src/renderer/validate/types.ts';
+import { formatIssue } from '../src/engine/validate/types.ts';
 import { runMain } from './lib/cli.ts';
 import { createValidator, loadDefinitionFiles, loadSiteFile } from './lib/project.ts';
 

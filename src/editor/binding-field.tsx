@@ -7,7 +7,7 @@ import { useId, useState, type ReactNode } from 'react';
 import { FieldPicker } from './field-picker.tsx';
 import { issuesUnder } from './issues.ts';
 import { asText, coerce, expectedOf, schemaType, type Json } from './schema-ui.ts';
-import type { JsonSchema } from '../renderer/schema-store.ts';
+import type { JsonSchema } from '../engine/schema-store.ts';
 import type { EditorIssue, FieldInfo } from './types.ts';
 
 export function ValueSource(props: { label: string; name: string; bound: boolean; onChange: (bound: boolean) => void }) {

@@ -9,7 +9,7 @@ import { JsonField } from './binding-field.tsx';
 import { FieldPicker } from './field-picker.tsx';
 import type { PropsFormProps } from './props-form.tsx';
 import { asText, isPlainObject, itemSchemaOf, schemaType, type Json } from './schema-ui.ts';
-import type { JsonSchema } from '../renderer/schema-store.ts';
+import type { JsonSchema } from '../engine/schema-store.ts';
 import type { EditorIssue, FieldInfo } from './types.ts';
 
 export interface EachEditorProps {

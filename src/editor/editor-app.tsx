@@ -12,7 +12,7 @@ import { PageSettings } from './page-form.tsx';
 import { Publish } from './publish.tsx';
 import { SectionProps } from './props-form.tsx';
 import { editorReducer, initialState, type Selection } from './state.ts';
-import type { LeftOutSection } from '../renderer/page-data.ts';
+import type { LeftOutSection } from '../engine/page-data.ts';
 import type { DefinitionDraft, EditorIssue, EditorSession, PreviewMessage } from './types.ts';
 import { storedDraft, useDraftSync, type SaveState } from './use-draft.ts';
 

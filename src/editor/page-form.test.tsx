@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { pageSchema as pageSchemaOf } from '../../tools/editor/schemas.ts';
 import { loadSchemas } from '../../tools/lib/project.ts';
-import { SchemaStore } from '../renderer/schema-store.ts';
+import { SchemaStore } from '../engine/schema-store.ts';
 import { PageSettings } from './page-form.tsx';
 import { matchEndpoint } from './schema-ui.ts';
 import type { DefinitionDraft, EditorIssue, EndpointInfo, FieldInfo } from './types.ts';

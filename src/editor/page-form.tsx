@@ -8,7 +8,7 @@ import { IssueList, Messages, Row } from './binding-field.tsx';
 import { issuesUnder } from './issues.ts';
 import { PropsForm } from './props-form.tsx';
 import { asText, fillPath, isPlainObject, matchEndpoint, paramDefault, pointerOf, routeParams, withKey, type Json } from './schema-ui.ts';
-import type { JsonSchema } from '../renderer/schema-store.ts';
+import type { JsonSchema } from '../engine/schema-store.ts';
 import type { DefinitionDraft, EditorIssue, EndpointInfo, FieldInfo } from './types.ts';
 
 export interface PageSettingsProps {

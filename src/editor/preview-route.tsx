@@ -9,8 +9,8 @@
 import { useEffect } from 'react';
 import { data, type LoaderFunctionArgs, type MetaArgs } from 'react-router';
 import type { SiteLoadContext } from '../load-context.ts';
-import { positionOfKey, type LeftOutSection, type PageData } from '../renderer/page-data.ts';
-import Page, { ErrorBoundary as PageErrorBoundary, meta as pageMeta } from '../renderer/page-route.tsx';
+import { positionOfKey, type LeftOutSection, type PageData } from '../engine/page-data.ts';
+import Page, { ErrorBoundary as PageErrorBoundary, meta as pageMeta } from '../engine/page-route.tsx';
 import { pathsOfText } from './inline.ts';
 import type { PreviewMessage } from './types.ts';
 

@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { blockInfos } from '../../tools/editor/schemas.ts';
 import { loadSchemas } from '../../tools/lib/project.ts';
-import { SchemaStore } from '../renderer/schema-store.ts';
+import { SchemaStore } from '../engine/schema-store.ts';
 import { FieldPicker } from './field-picker.tsx';
 import { errorSchemaFor, REQUIRED_AT_FIELD } from './issues.ts';
 import { SectionProps } from './props-form.tsx';

@@ -29,7 +29,7 @@ import {
   schemaType,
   type Json,
 } from './schema-ui.ts';
-import type { JsonSchema } from '../renderer/schema-store.ts';
+import type { JsonSchema } from '../engine/schema-store.ts';
 import type { BlockInfo, EditorIssue, FieldInfo, SectionDraft } from './types.ts';
 import { BaseInputTemplate, CheckboxWidget, describedByIds, SelectWidget, TextareaWidget } from './widgets.tsx';
 

@@ -4,11 +4,11 @@
  * value helpers shared by the fixed/bound editors.
  */
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
-import { ContractPaths } from '../renderer/contract-paths.ts';
-import { BRAND_PLACEHOLDER, withBrand } from '../renderer/brand.ts';
-import { isBinding, isPlainObject } from '../renderer/bindings.ts';
-import { routeParams as validatorRouteParams } from '../renderer/validate/routes.ts';
-import type { JsonSchema } from '../renderer/schema-store.ts';
+import { ContractPaths } from '../engine/contract-paths.ts';
+import { BRAND_PLACEHOLDER, withBrand } from '../engine/brand.ts';
+import { isBinding, isPlainObject } from '../engine/bindings.ts';
+import { routeParams as validatorRouteParams } from '../engine/validate/routes.ts';
+import type { JsonSchema } from '../engine/schema-store.ts';
 import type { EndpointInfo, FieldInfo } from './types.ts';
 
 export type Json = Record<string, unknown>;
@@ -211,7 +211,7 @@ const contractPaths = new WeakMap<EndpointInfo[], Map<string, ContractPaths<{ pa
 
 /**
  * The endpoint a source path reads (matched as the validator and the site match it:
- * src/renderer/contract-paths.ts, literal paths first) and the values of its {params}.
+ * src/engine/contract-paths.ts, literal paths first) and the values of its {params}.
  */
 export function matchEndpoint(
   path: string,

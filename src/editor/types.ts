@@ -5,10 +5,10 @@
  * production build (src/routes.ts leaves the routes out).
  */
 import type { DefinitionFile, SectionSpec } from '../generated/page-definition.ts';
-import type { PageLoader } from '../renderer/page-loader.server.ts';
-import type { LeftOutSection } from '../renderer/page-data.ts';
-import type { JsonSchema } from '../renderer/schema-store.ts';
-import type { Issue } from '../renderer/validate/types.ts';
+import type { PageLoader } from '../engine/page-loader.server.ts';
+import type { LeftOutSection } from '../engine/page-data.ts';
+import type { JsonSchema } from '../engine/schema-store.ts';
+import type { Issue } from '../engine/validate/types.ts';
 
 /** A definition as the editor holds it: the parsed file, keys in file order. */
 export type DefinitionDraft = DefinitionFile;

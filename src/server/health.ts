@@ -11,7 +11,7 @@
  * /readyz makes at most one content read and one outbox check per interval.
  */
 import { Router, type Request, type Response } from 'express';
-import type { ContentClient } from '../renderer/content-client.ts';
+import type { ContentClient } from '../engine/content-client.ts';
 import { OutboxUnavailable } from './outbox/start.ts';
 import type { OutboxStore } from './outbox/types.ts';
 

@@ -6,8 +6,8 @@
  */
 import { Router, type Request, type Response } from 'express';
 import type { SitemapSpec } from '../generated/page-definition.ts';
-import type { PageDefinition } from '../renderer/validate/types.ts';
-import { ContentError, RETRY_AFTER_SECONDS, statusOf } from '../renderer/content-client.ts';
+import type { PageDefinition } from '../engine/validate/types.ts';
+import { ContentError, RETRY_AFTER_SECONDS, statusOf } from '../engine/content-client.ts';
 
 /** A content read (cached, contract-checked); throws ContentError when it cannot be had. */
 export type ReadContent = (path: string, query: URLSearchParams) => Promise<unknown>;

@@ -15,12 +15,12 @@ import { fileURLToPath } from 'node:url';
 import { createRequestHandler } from '@react-router/express';
 import compression from 'compression';
 import express, { type Express, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
-import { loadDefinitions, type Definitions } from '../renderer/definitions.server.ts';
-import { createPageLoader } from '../renderer/page-loader.server.ts';
+import { loadDefinitions, type Definitions } from '../engine/definitions.server.ts';
+import { createPageLoader } from '../engine/page-loader.server.ts';
 import type { EditorBackend } from '../editor/types.ts';
-import { urlFlags } from '../renderer/url-flags.ts';
+import { urlFlags } from '../engine/url-flags.ts';
 import { readConfig, type ServerConfig } from './config.ts';
-import { ContentError, createContentClient, RETRY_AFTER_SECONDS, statusOf, type ContentClient } from '../renderer/content-client.ts';
+import { ContentError, createContentClient, RETRY_AFTER_SECONDS, statusOf, type ContentClient } from '../engine/content-client.ts';
 import { inlineCriticalCss } from './critical-css.ts';
 import type { DocumentSettings } from './document.ts';
 import { healthRouter, readinessPath } from './health.ts';
@@ -85,13 +85,13 @@ const DATA_REQUEST = /\.data$|^\/__manifest$/;
 
 /**
  * The page cache's key of a URL (./page-cache.ts), from the same match the page loader renders
- * with (DefinitionIndex.match: declared values checked, ../renderer/page-params.ts).
+ * with (DefinitionIndex.match: declared values checked, ../engine/page-params.ts).
  *   - A page: its path plus the query parameters its definition reads, sorted; a request with any
  *     other parameter (utm_*, gclid…) is rendered but not kept.
  *   - Not found (an unknown path, a route value or declared query value that does not fit): one
  *     key per variant of the not-found page, whatever the path and query, so a flood of unknown
  *     URLs cannot evict a page. The not-found page depends on its URL only through the URL flags
- *     (../renderer/url-flags.ts: its chrome marks product pages) as long as its definition reads
+ *     (../engine/url-flags.ts: its chrome marks product pages) as long as its definition reads
  *     no query parameter; otherwise, and for `/` (React Router's index route, not the splat),
  *     not-found answers are not kept. The site answers the not-found page from the cache only where
  *     React Router would render it, after its own routes (files, health, SEO, API), and never for

@@ -8,9 +8,9 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { bindingPaths, isBinding, isPlainObject, visitBinding, type BindingNode } from '../../src/renderer/bindings.ts';
-import { withBrand } from '../../src/renderer/brand.ts';
-import type { PageDefinition } from '../../src/renderer/validate/types.ts';
+import { bindingPaths, isBinding, isPlainObject, visitBinding, type BindingNode } from '../../src/engine/bindings.ts';
+import { withBrand } from '../../src/engine/brand.ts';
+import type { PageDefinition } from '../../src/engine/validate/types.ts';
 import type { SourceSpec } from '../../src/generated/page-definition.ts';
 
 /** Faults of the transport or of the whole answer. */

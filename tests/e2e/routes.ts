@@ -1,6 +1,6 @@
 /** Routes for browser tests: every route of the definitions, and a concrete URL for each. */
 import { createValidator, loadDefinitionFiles, loadSiteFile, type SourceFile } from '../../tools/lib/project.ts';
-import type { PageDefinition } from '../../src/renderer/validate/types.ts';
+import type { PageDefinition } from '../../src/engine/validate/types.ts';
 
 /**
  * Every route of every definition (the definitions are the list: no test names a route), with the

@@ -4,9 +4,9 @@
  * routes with parameters (/blog/:slug) are audited with, in up to three waves of discovery.
  */
 import type { SiteConfig } from '../../src/generated/site-config.ts';
-import type { DefinitionIndex } from '../../src/renderer/definitions.server.ts';
-import { routeParams } from '../../src/renderer/validate/routes.ts';
-import type { PageDefinition } from '../../src/renderer/validate/types.ts';
+import type { DefinitionIndex } from '../../src/engine/definitions.server.ts';
+import { routeParams } from '../../src/engine/validate/routes.ts';
+import type { PageDefinition } from '../../src/engine/validate/types.ts';
 import { DEFAULT_CONTENT_PASSWORD, DEFAULT_CONTENT_USER } from '../../src/server/config.ts';
 import { createContentReads, loadRoots, type ContentReads, type PageRequest } from './content.ts';
 import { loadAuditDefinitions } from './definitions.ts';

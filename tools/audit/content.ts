@@ -3,13 +3,13 @@
  * sourcePath/sourceQuery, read through the site's content client (Basic credential, timeout, size
  * limit, contract paths only), each read once per audit, its response schema from the contract.
  */
-import type { Scope } from '../../src/renderer/bindings.ts';
-import { sourcePath, sourceQuery } from '../../src/renderer/page-loader.server.ts';
-import { escapePointer, SITE_SCHEMA_ID, type Located, type SchemaStore } from '../../src/renderer/schema-store.ts';
-import type { PageDefinition } from '../../src/renderer/validate/types.ts';
+import type { Scope } from '../../src/engine/bindings.ts';
+import { sourcePath, sourceQuery } from '../../src/engine/page-loader.server.ts';
+import { escapePointer, SITE_SCHEMA_ID, type Located, type SchemaStore } from '../../src/engine/schema-store.ts';
+import type { PageDefinition } from '../../src/engine/validate/types.ts';
 import type { ContentContract } from '../../src/generated/content-contract.ts';
 import type { SourceSpec } from '../../src/generated/page-definition.ts';
-import { ContentError, createContentClient, MAX_CONTENT_BYTES } from '../../src/renderer/content-client.ts';
+import { ContentError, createContentClient, MAX_CONTENT_BYTES } from '../../src/engine/content-client.ts';
 import { readEndpoint, responseSchema } from '../lib/workbench.ts';
 import type { PageContext, Roots } from './types.ts';
 

@@ -1,9 +1,9 @@
 /**
- * The definitions the audit walks: the site's own DefinitionIndex (src/renderer/definitions.server.ts),
+ * The definitions the audit walks: the site's own DefinitionIndex (src/engine/definitions.server.ts),
  * read from disk, validated by the same validator, with the site's route matching. Problems are
  * counted for the report's notice, not logged.
  */
-import { loadDefinitions, type DefinitionIndex } from '../../src/renderer/definitions.server.ts';
+import { loadDefinitions, type DefinitionIndex } from '../../src/engine/definitions.server.ts';
 import { definitionsDirectory } from '../lib/project.ts';
 
 export interface AuditDefinitions {

@@ -2,8 +2,8 @@
  * Links in the content: each site path must be answered by a definition (the site's route
  * matching), and the paths linked tell which values routes with parameters and query strings take.
  */
-import type { PageDefinition } from '../../src/renderer/validate/types.ts';
-import type { DefinitionIndex } from '../../src/renderer/definitions.server.ts';
+import type { PageDefinition } from '../../src/engine/validate/types.ts';
+import type { DefinitionIndex } from '../../src/engine/definitions.server.ts';
 import type { At, PageContext } from './types.ts';
 
 /** Site paths that are files or APIs, not pages. */

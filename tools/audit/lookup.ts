@@ -3,8 +3,8 @@
  * the value (the workbench's schemaAt), and the findings about what they find: absent though the
  * contract requires it, of the wrong type for the contract or for the prop, or no value at all.
  */
-import { hasValue, isPlainObject, type Scope } from '../../src/renderer/bindings.ts';
-import { jsonType, type Located } from '../../src/renderer/schema-store.ts';
+import { hasValue, isPlainObject, type Scope } from '../../src/engine/bindings.ts';
+import { jsonType, type Located } from '../../src/engine/schema-store.ts';
 import { schemaAt } from '../lib/workbench.ts';
 import type { At, Lookup, PageContext, Roots } from './types.ts';
 

@@ -1,6 +1,6 @@
 /** The content audit's report (public) and what its checks pass around (one page's context, scope roots, look-ups). */
-import type { DefinitionIndex } from '../../src/renderer/definitions.server.ts';
-import type { Located, SchemaStore } from '../../src/renderer/schema-store.ts';
+import type { DefinitionIndex } from '../../src/engine/definitions.server.ts';
+import type { Located, SchemaStore } from '../../src/engine/schema-store.ts';
 
 export type Severity = 'error' | 'warning';
 

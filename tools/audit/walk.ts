@@ -7,11 +7,11 @@
  */
 import type { SiteConfig } from '../../src/generated/site-config.ts';
 import { isBlockName } from '../../src/blocks/registry.ts';
-import { eachEntries, hasValue, isBinding, isPlainObject, resolve, visitBinding } from '../../src/renderer/bindings.ts';
-import type { BindNode, BindingNode, EachNode, JoinNode, SwitchNode, TemplateNode } from '../../src/renderer/bindings.ts';
-import { blockSchemaId, escapePointer, jsonType, type Located, type SchemaStore } from '../../src/renderer/schema-store.ts';
-import { metaOf } from '../../src/renderer/page-loader.server.ts';
-import type { PageDefinition } from '../../src/renderer/validate/types.ts';
+import { eachEntries, hasValue, isBinding, isPlainObject, resolve, visitBinding } from '../../src/engine/bindings.ts';
+import type { BindNode, BindingNode, EachNode, JoinNode, SwitchNode, TemplateNode } from '../../src/engine/bindings.ts';
+import { blockSchemaId, escapePointer, jsonType, type Located, type SchemaStore } from '../../src/engine/schema-store.ts';
+import { metaOf } from '../../src/engine/page-loader.server.ts';
+import type { PageDefinition } from '../../src/engine/validate/types.ts';
 import { requiredFields } from '../lib/workbench.ts';
 import { auditHtml } from './html.ts';
 import { checkLink } from './links.ts';

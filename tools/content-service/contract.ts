@@ -2,13 +2,13 @@
 // endpoints: the reference server routes from it, the site's validator checks
 // page definitions against the schemas it names. This module loads it and
 // holds the pure helpers (routing through the contract module
-// src/renderer/contract-paths.ts, samples, pagination) so tests can reuse them.
+// src/engine/contract-paths.ts, samples, pagination) so tests can reuse them.
 // Its types are derived from the generated src/generated/content-contract.ts.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ContractEndpoint, ContractSample } from '../../src/generated/content-contract.ts';
-import { ContractPaths, isSafeParam } from '../../src/renderer/contract-paths.ts';
+import { ContractPaths, isSafeParam } from '../../src/engine/contract-paths.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -134,7 +134,7 @@ export function loadServiceContract(file: string = CONTRACT_PATH): Contract {
   return contract;
 }
 
-/** The GET routes: the contract's own matcher (src/renderer/contract-paths.ts), so the service answers exactly the paths the site may read. */
+/** The GET routes: the contract's own matcher (src/engine/contract-paths.ts), so the service answers exactly the paths the site may read. */
 export type Routes = ContractPaths<Endpoint>;
 
 export function compileRoutes(contract: Contract, brand: string): Routes {

@@ -16,7 +16,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { Ajv, type ValidateFunction } from 'ajv';
 import type { ContentContract } from '../../src/generated/content-contract.ts';
-import { ContractPaths } from '../../src/renderer/contract-paths.ts';
+import { ContractPaths } from '../../src/engine/contract-paths.ts';
 
 export interface FixtureSubmission {
   path: string;

@@ -4,8 +4,8 @@
 // cannot come to depend on a field or path the vendor's real service was never said to have.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { SchemaStore, type JsonSchema, type Located } from '../../src/renderer/schema-store.ts';
-import { responseSchemaId } from '../../src/renderer/contract-paths.ts';
+import { SchemaStore, type JsonSchema, type Located } from '../../src/engine/schema-store.ts';
+import { responseSchemaId } from '../../src/engine/contract-paths.ts';
 import { SCHEMA_DIR } from './contract.ts';
 
 export type SampleMode = 'full' | 'spec';

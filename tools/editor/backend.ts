@@ -12,7 +12,7 @@ import { lstat, open } from 'node:fs/promises';
 import path from 'node:path';
 import { LRUCache } from 'lru-cache';
 import { data } from 'react-router';
-import { definitionIndex, type DefinitionIndex } from '../../src/renderer/definitions.server.ts';
+import { definitionIndex, type DefinitionIndex } from '../../src/engine/definitions.server.ts';
 import type {
   CreateRequest,
   CreateResponse,
@@ -29,8 +29,8 @@ import type {
   PublishResponse,
   ImageChoice,
 } from '../../src/editor/types.ts';
-import { createPageLoader, type PageLoaderOptions } from '../../src/renderer/page-loader.server.ts';
-import { formatIssue, type Issue } from '../../src/renderer/validate/types.ts';
+import { createPageLoader, type PageLoaderOptions } from '../../src/engine/page-loader.server.ts';
+import { formatIssue, type Issue } from '../../src/engine/validate/types.ts';
 import { loadDefinitionFiles, loadSiteFile, siteDirectory } from '../lib/project.ts';
 import { LAYOUTS, planPage, type Layout } from '../new-page/plan.ts';
 import { pageContext, type Read } from './context.ts';
@@ -39,8 +39,8 @@ import { imageChoices } from './images.ts';
 import { pendingChange, publish } from './publish.ts';
 import { definitionText } from './rewrite.ts';
 import { blockInfos, endpointInfos, pageSchema } from './schemas.ts';
-import { isPlainObject } from '../../src/renderer/bindings.ts';
-import { brandOf } from '../../src/renderer/brand.ts';
+import { isPlainObject } from '../../src/engine/bindings.ts';
+import { brandOf } from '../../src/engine/brand.ts';
 
 export interface EditorBackendOptions {
   /** Absolute path of the definitions folder (PAGE_DEFINITIONS_DIR or page-definitions/). */

@@ -6,13 +6,13 @@
  */
 import { matchPath } from 'react-router';
 import type { SourceSpec, SitemapSpec } from '../../src/generated/page-definition.ts';
-import { isPlainObject, type Scope } from '../../src/renderer/bindings.ts';
-import { brandOf, withBrand } from '../../src/renderer/brand.ts';
-import type { DefinitionIndex } from '../../src/renderer/definitions.server.ts';
+import { isPlainObject, type Scope } from '../../src/engine/bindings.ts';
+import { brandOf, withBrand } from '../../src/engine/brand.ts';
+import type { DefinitionIndex } from '../../src/engine/definitions.server.ts';
 import type { FieldInfo } from '../../src/editor/types.ts';
-import { sourcePath, sourceQuery } from '../../src/renderer/page-loader.server.ts';
-import { routeParams } from '../../src/renderer/validate/routes.ts';
-import { endpointAssumption } from '../../src/renderer/contract-paths.ts';
+import { sourcePath, sourceQuery } from '../../src/engine/page-loader.server.ts';
+import { routeParams } from '../../src/engine/validate/routes.ts';
+import { endpointAssumption } from '../../src/engine/contract-paths.ts';
 import { fillRoute, listEntries } from '../../src/server/seo.ts';
 import { matchEndpoint, responseSchema } from '../lib/workbench.ts';
 import { fieldInfos, sampleOf } from './schemas.ts';

@@ -10,10 +10,10 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { ContentContract } from '../../src/generated/content-contract.ts';
-import { withBrand } from '../../src/renderer/brand.ts';
+import { withBrand } from '../../src/engine/brand.ts';
 import type { ImageChoice } from '../../src/editor/types.ts';
-import { imageUrl } from '../../src/renderer/page-loader.server.ts';
-import type { Located, SchemaStore } from '../../src/renderer/schema-store.ts';
+import { imageUrl } from '../../src/engine/page-loader.server.ts';
+import type { Located, SchemaStore } from '../../src/engine/schema-store.ts';
 import { siteDirectory } from '../lib/project.ts';
 import { readableEndpoints, responseSchema } from '../lib/workbench.ts';
 import type { Read } from './context.ts';

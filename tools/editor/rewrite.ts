@@ -6,8 +6,8 @@
  * field is a one-line diff and moving a section moves its lines unchanged.
  */
 import { getNodeValue, parseTree, type Node, type ParseError } from 'jsonc-parser';
-import { isPlainObject } from '../../src/renderer/bindings.ts';
-import { blockSchemaId, DEFINITION_SCHEMA_ID, SchemaStore } from '../../src/renderer/schema-store.ts';
+import { isPlainObject } from '../../src/engine/bindings.ts';
+import { blockSchemaId, DEFINITION_SCHEMA_ID, SchemaStore } from '../../src/engine/schema-store.ts';
 import { formatJsonFile, formatJsonText } from '../lib/format-json.ts';
 import { loadSchemas } from '../lib/project.ts';
 

@@ -16,12 +16,12 @@ import {
   type JsonSchema,
   type Located,
   type SchemaStore,
-} from '../../src/renderer/schema-store.ts';
-import { endpointAssumption, pathParams } from '../../src/renderer/contract-paths.ts';
+} from '../../src/engine/schema-store.ts';
+import { endpointAssumption, pathParams } from '../../src/engine/contract-paths.ts';
 import { SAMPLE_LENGTH } from '../../src/editor/schema-ui.ts';
 import { projectRoot } from '../lib/project.ts';
 import { readableEndpoints } from '../lib/workbench.ts';
-import { isPlainObject } from '../../src/renderer/bindings.ts';
+import { isPlainObject } from '../../src/engine/bindings.ts';
 
 /** Values, not schemas: never walked for $refs. */
 const LITERAL_KEYS = new Set(['enum', 'const', 'default', 'examples']);

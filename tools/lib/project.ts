@@ -5,9 +5,9 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { blockNames } from '../../src/blocks/registry.ts';
-import { withSiteForms, type JsonSchema } from '../../src/renderer/schema-store.ts';
+import { withSiteForms, type JsonSchema } from '../../src/engine/schema-store.ts';
 import type { ContentContract } from '../../src/generated/content-contract.ts';
-import { DefinitionValidator } from '../../src/renderer/validate/validator.ts';
+import { DefinitionValidator } from '../../src/engine/validate/validator.ts';
 import { projectRoot, siteDirectory } from './site-dir.ts';
 
 export { projectRoot, siteDirectory };

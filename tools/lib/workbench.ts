@@ -1,15 +1,15 @@
 /**
  * Helpers shared by the content engineers' tools (new-page, audit-content, generate-block-docs):
- * content-contract look-ups (through the one contract module, src/renderer/contract-paths.ts),
+ * content-contract look-ups (through the one contract module, src/engine/contract-paths.ts),
  * and schema walking.
  */
 import type { ContentContract, ContractEndpoint } from '../../src/generated/content-contract.ts';
-import type { Located, SchemaStore } from '../../src/renderer/schema-store.ts';
-import { ContractPaths, readableEndpoints as readable, responseSchema } from '../../src/renderer/contract-paths.ts';
+import type { Located, SchemaStore } from '../../src/engine/schema-store.ts';
+import { ContractPaths, readableEndpoints as readable, responseSchema } from '../../src/engine/contract-paths.ts';
 
 export { responseSchema };
 
-/** The contract's matcher, made once per contract and brand (src/renderer/contract-paths.ts). */
+/** The contract's matcher, made once per contract and brand (src/engine/contract-paths.ts). */
 const matchers = new WeakMap<ContentContract, Map<string, ContractPaths>>();
 function paths(contract: ContentContract, brand: string): ContractPaths {
   let byBrand = matchers.get(contract);

@@ -13,12 +13,12 @@ import definitionSchema from '../../schemas/page-definition.schema.json' with { 
 import type { ContentContract as Contract } from '../../src/generated/content-contract.ts';
 import type { DefinitionFile } from '../../src/generated/page-definition.ts';
 import type { SuggestedBindings } from '../../src/generated/site-config.ts';
-import { bindingPaths, isBinding } from '../../src/renderer/bindings.ts';
-import { BRAND_PLACEHOLDER, withBrand } from '../../src/renderer/brand.ts';
-import { blockSchemaId, didYouMean, type Located, type SchemaStore } from '../../src/renderer/schema-store.ts';
-import { normalizeRoute, routeParams } from '../../src/renderer/validate/routes.ts';
-import { formatIssue } from '../../src/renderer/validate/types.ts';
-import type { DefinitionValidator } from '../../src/renderer/validate/validator.ts';
+import { bindingPaths, isBinding } from '../../src/engine/bindings.ts';
+import { BRAND_PLACEHOLDER, withBrand } from '../../src/engine/brand.ts';
+import { blockSchemaId, didYouMean, type Located, type SchemaStore } from '../../src/engine/schema-store.ts';
+import { normalizeRoute, routeParams } from '../../src/engine/validate/routes.ts';
+import { formatIssue } from '../../src/engine/validate/types.ts';
+import type { DefinitionValidator } from '../../src/engine/validate/validator.ts';
 import { formatJsonFile } from '../lib/format-json.ts';
 import {
   createValidator,

@@ -2,7 +2,7 @@
 import path from 'node:path';
 import { createInterface, type Interface } from 'node:readline';
 import { blockNames, isBlockName } from '../../src/blocks/registry.ts';
-import { didYouMean } from '../../src/renderer/schema-store.ts';
+import { didYouMean } from '../../src/engine/schema-store.ts';
 import { siteDirectory } from '../lib/project.ts';
 import { readableEndpoints } from '../lib/workbench.ts';
 import { LAYOUTS, nameFromRoute, type Layout, type NewPageInput, type Project } from './plan.ts';

@@ -4,7 +4,7 @@
  * is the registry's; schemas and fixtures are looked up by those names, never listed again.
  */
 import { blockNames, type BlockName } from '../../blocks/registry.ts';
-import type { JsonSchema } from '../../renderer/schema-store.ts';
+import type { JsonSchema } from '../../engine/schema-store.ts';
 
 const fixtures = import.meta.glob<Record<string, unknown>>('/src/blocks/*/fixture.ts', { import: 'fixture', eager: true });
 const schemas = import.meta.glob<JsonSchema>('/schemas/blocks/*.schema.json', { import: 'default', eager: true });

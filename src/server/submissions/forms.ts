@@ -5,7 +5,7 @@
  */
 import type { ErrorObject } from 'ajv';
 import { formNames } from '@site/src/generated/forms/index.ts';
-import { contentContract } from '../../renderer/content-contract.ts';
+import { contentContract } from '../../engine/content-contract.ts';
 import type { FormMeta } from '../../generated/form-meta.ts';
 import { fileRules, type FileRules } from '../../forms/file-field.ts';
 import { maxBodyBytes, type FieldSchema } from './body-limit.ts';

@@ -4,11 +4,11 @@
  * declared query, which response schema, and does SPEC name it (or is it `x-assumed`). Everyone
  * who needs the contract asks here:
  *   - the site's reads with its credential (the /api proxy, page sources, the sitemap, through
- *     src/renderer/content-client.ts) and the reference content service's routing
+ *     src/engine/content-client.ts) and the reference content service's routing
  *     (tools/content-service/contract.ts) match raw request paths with `match`: each `{name}`
  *     segment is one safe value, decoded once, and only the declared query is forwarded, so no
  *     request path, parameter or query can steer the credential anywhere else;
- *   - the definition validator (src/renderer/validate/) and the content engineers' tools
+ *   - the definition validator (src/engine/validate/) and the content engineers' tools
  *     (tools/lib/workbench.ts) match a definition's source path, placeholders and all, with `source`;
  *   - all of them find an endpoint's response schema with `responseSchemaId`/`responseSchema` and
  *     its assumption with `endpointAssumption`.

@@ -102,7 +102,7 @@ export class DefinitionValidator {
   /**
    * Why `value` cannot stand at `pointer` of the schema `schemaId` (e.g. a block's props), or
    * undefined when it can: the same rule as checkResolvedProps (missing parts are no misfit), for
-   * one bound value, so the page loader can leave it out and fall back (src/renderer/bindings.ts).
+   * one bound value, so the page loader can leave it out and fall back (src/engine/bindings.ts).
    */
   misfit(schemaId: string, pointer: string, value: unknown): string | undefined {
     const loc = this.schemaAt(schemaId, pointer);

@@ -6,7 +6,7 @@
  *   - a prop marked "page-number" (a pagination block's): a page number, 1 to 9999 (digits only, no
  *     leading zero; the canonical URL keeps it when over 1);
  *   - any other query parameter: empty (not set: a filter's "all" option submits it so) or one safe
- *     value of the content contract (letters, digits, `-`, `_`; src/renderer/contract-paths.ts), once;
+ *     value of the content contract (letters, digits, `-`, `_`; src/engine/contract-paths.ts), once;
  *   - a route parameter: a safe value (a splat `*` takes any path).
  * DefinitionIndex.match (./definitions.server.ts) applies them, and both the page loader and the
  * page cache (src/server/site.ts) match through it: a value that does not fit is the not-found page

@@ -1,6 +1,6 @@
 /**
  * Checks a definition's content sources and its sitemap declaration against the content contract
- * (src/renderer/contract-paths.ts): the path is a contract endpoint, the query names are declared,
+ * (src/engine/contract-paths.ts): the path is a contract endpoint, the query names are declared,
  * placeholders and query bindings use route parameters the page has.
  */
 import type { SitemapSpec, SourceSpec } from '../../generated/page-definition.ts';

@@ -22,7 +22,7 @@ export interface PageMeta {
   keywords?: string;
 }
 
-/** Canonical URL, Open Graph / Twitter card inputs and indexing, for `meta` (src/renderer/page-route.tsx). */
+/** Canonical URL, Open Graph / Twitter card inputs and indexing, for `meta` (src/engine/page-route.tsx). */
 export interface PageSeo {
   /** Absolute canonical URL (origin + path, plus ?page=N when N > 1); absent on the 404 page. */
   canonical?: string;
