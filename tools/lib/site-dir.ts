@@ -3,7 +3,7 @@
  * project root or absolute; default the project root, which holds the main site). It holds
  * site.config.json, page-definitions/, schemas/content/ (its content contract and response
  * schemas), schemas/forms/, public/ and src/generated/forms/ (its forms compiled by
- * `npm run compile-forms`). Everything else (blocks, engine schemas, renderer, server) is the
+ * `npm run compile-forms`). Everything else (blocks, engine schemas, src/engine, server) is the
  * engine. Imports no project code: vite.config.ts, react-router.config.ts and the tools read it.
  */
 import { readFileSync } from 'node:fs';
