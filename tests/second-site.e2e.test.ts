@@ -6,6 +6,7 @@
  * the engine names it; what it shows comes from its folder alone.
  */
 import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -13,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildIsStale, buildSite } from '../tools/lib/build-state.ts';
 import { projectRoot } from '../tools/lib/site-dir.ts';
 import { startFixtureService, type FixtureService } from '../tools/content-service/fixture.ts';
+import { exportSite } from '../tools/export.ts';
 import { browserPerFile } from './e2e/browser.ts';
 import { spawnSite, type ChildSite } from './e2e/servers.ts';
 
@@ -133,6 +135,32 @@ describe('a second site on the same engine', () => {
     expect((await fetch(`${site.url}/api/contact_form`, { method: 'POST' })).status).toBe(405);
     const visit = await get('/visit');
     for (const label of ['Your name', 'Email', 'Group size', 'When would you like to come?']) expect(visit.text).toContain(label);
+  });
+
+  it('exports as static files, with the images of its own content', async () => {
+    const folder = await mkdtemp(path.join(tmpdir(), 'second-site-export-'));
+    const outDir = path.join(folder, 'export');
+    try {
+      const env = { NODE_ENV: 'test', PATH: process.env.PATH, SITE_ORIGIN: 'https://library.example.org' };
+      const result = await exportSite({ outDir, env, siteDir });
+      expect([...result.pages].sort()).toEqual([
+        '/',
+        '/events',
+        '/events/local-history',
+        '/events/repair-cafe',
+        '/events/storytime',
+        '/visit',
+      ]);
+      const home = await readFile(path.join(outDir, 'index.html'), 'utf8');
+      expect(title(home)).toBe('Fernhill Library | Books and events on Fernhill Green');
+      expect(home).toContain('<link rel="canonical" href="https://library.example.org/"/>');
+      expect(home).toContain('src="/uploads/reading-room.svg"');
+      for (const file of ['uploads/reading-room.svg', 'favicon.svg', 'brand/logo.svg', '404.html', 'events/repair-cafe/index.html'])
+        expect(existsSync(path.join(outDir, file)), file).toBe(true);
+      expect(title(await readFile(path.join(outDir, '404.html'), 'utf8'))).toBe('Not on our shelves');
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
   });
 
   describe('in the browser', () => {

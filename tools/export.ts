@@ -22,17 +22,18 @@
  *
  * `npm run export -- --out <dir> --only /,/blog` exports a subset (the 404 page is always written).
  */
-import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { readConfig } from '../src/server/config.ts';
 import { ConfigError } from '../src/server/environment.ts';
+import { DEFAULT_CONTENT_PASSWORD, DEFAULT_CONTENT_USER } from '../src/server/config.ts';
 import { UPLOADS_DIR } from './content-service/contract.ts';
-import { startContentService, type RunningContentService } from './content-service/server.ts';
-import { ensureBuild } from './lib/build-state.ts';
+import { startFixtureService } from './content-service/fixture.ts';
+import { startContentService } from './content-service/server.ts';
+import { buildSite, ensureBuild } from './lib/build-state.ts';
 import { runMain } from './lib/cli.ts';
-import { projectRoot } from './lib/project.ts';
+import { projectRoot, siteDirectory } from './lib/project.ts';
 import { startSnapshotSite, type SnapshotSite } from './lib/snapshot-site.ts';
 
 export interface ExportOptions {
@@ -42,6 +43,8 @@ export interface ExportOptions {
   only?: string[];
   /** Log progress lines. */
   log?: boolean;
+  /** The site folder to export (default SITE_DIR's: the main site). */
+  siteDir?: string;
   /** Origin of the site's Node server that answers /api/* (reads and form posts). Default: PUBLIC_API_ORIGIN. */
   apiOrigin?: string;
   /**
@@ -200,33 +203,37 @@ async function exportFrom(
 export async function exportSite(options: ExportOptions = {}): Promise<ExportResult> {
   const env = options.env ?? process.env;
   checkExportSettings(env);
-  if (!existsSync(path.join(projectRoot, 'build/server/index.js'))) {
-    const build = spawnSync('npx', ['react-router', 'build'], {
-      cwd: projectRoot,
-      stdio: 'inherit',
-      env: { ...process.env, NODE_ENV: 'production' },
-    });
-    if (build.status !== 0) throw new Error('build failed');
+  const siteDir = options.siteDir ?? siteDirectory(env);
+  const main = siteDir === projectRoot;
+  if (!existsSync(path.join(siteDir, 'build/server/index.js'))) {
+    if (buildSite(projectRoot, siteDir).status !== 0) throw new Error('build failed');
   }
-  let content: RunningContentService | undefined;
+  let content: { url: string; close(): Promise<void> } | undefined;
   let site: SnapshotSite | undefined;
   try {
     const external = env.CONTENT_API_BASE;
-    if (!external) content = await startContentService({ port: 0 });
+    // The sample content: the reference service for the main site, another site's stand-in for it.
+    if (!external)
+      content = main
+        ? await startContentService({ port: 0 })
+        : await startFixtureService({ siteDir, user: DEFAULT_CONTENT_USER, password: DEFAULT_CONTENT_PASSWORD });
     // What the pages show comes from these settings (checked above), never from defaults: the
     // sample service's images are shipped and served from the export itself.
-    site = await startSnapshotSite({
-      EMBEDDED_CONTENT_SERVICE: '0',
-      CONTENT_API_BASE: external ?? content!.url,
-      IMAGE_BASE_URL: external ? env.IMAGE_BASE_URL : SAMPLE_IMAGE_BASE,
-      SITE_ORIGIN: env.SITE_ORIGIN,
-      RECAPTCHA_SITE_KEY: env.RECAPTCHA_SITE_KEY,
-      ...(external ? { CONTENT_API_USER: env.CONTENT_API_USER, CONTENT_API_PASSWORD: env.CONTENT_API_PASSWORD } : {}),
-    });
+    site = await startSnapshotSite(
+      {
+        EMBEDDED_CONTENT_SERVICE: '0',
+        CONTENT_API_BASE: external ?? content!.url,
+        IMAGE_BASE_URL: external ? env.IMAGE_BASE_URL : SAMPLE_IMAGE_BASE,
+        SITE_ORIGIN: env.SITE_ORIGIN,
+        RECAPTCHA_SITE_KEY: env.RECAPTCHA_SITE_KEY,
+        ...(external ? { CONTENT_API_USER: env.CONTENT_API_USER, CONTENT_API_PASSWORD: env.CONTENT_API_PASSWORD } : {}),
+      },
+      siteDir,
+    );
     return await exportFrom(site.url, {
       ...options,
       clientDir: path.join(site.root, 'build/client'),
-      uploadsDir: external ? undefined : UPLOADS_DIR,
+      uploadsDir: external ? undefined : main ? UPLOADS_DIR : path.join(siteDir, 'sample-content/uploads'),
     });
   } finally {
     await site?.stop();
@@ -241,7 +248,7 @@ async function main(argv: string[]): Promise<number> {
     .map((s) => s.trim())
     .filter(Boolean);
   // Exports what `npm start` would serve: a build older than its sources is rebuilt first.
-  ensureBuild(projectRoot);
+  ensureBuild(projectRoot, siteDirectory());
   const started = Date.now();
   const result = await exportSite({ outDir: values.out, only, log: true });
   console.log(

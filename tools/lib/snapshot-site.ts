@@ -6,10 +6,15 @@
 import { cpSync, mkdtempSync, rmSync, statSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { projectRoot } from './project.ts';
+import { projectRoot, siteDirectory } from './site-dir.ts';
 import { startSiteProcess } from './site-process.ts';
 
 const COPIED = ['build', 'src', 'tools', 'schemas', 'page-definitions', 'public', 'site.config.json', 'package.json', 'tsconfig.json'];
+/** Another site (SITE_DIR): its build is the whole site; package.json makes it an ES module package. */
+const COPIED_FOR_SITE: [from: 'site' | 'project', entry: string][] = [
+  ['site', 'build'],
+  ['project', 'package.json'],
+];
 
 export interface SnapshotSite {
   url: string;
@@ -18,21 +23,29 @@ export interface SnapshotSite {
   stop(): Promise<void>;
 }
 
-function copyProject(): string {
+function copyProject(siteDir: string): string {
+  const entries: [string, string][] =
+    siteDir === projectRoot
+      ? COPIED.map((entry) => [path.join(projectRoot, entry), entry])
+      : COPIED_FOR_SITE.map(([from, entry]) => [path.join(from === 'site' ? siteDir : projectRoot, entry), entry]);
+  const stampFile = path.join(siteDir, 'build/server/index.js');
   for (let attempt = 0; attempt < 5; attempt++) {
-    const stamp = statSync(path.join(projectRoot, 'build/server/index.js')).mtimeMs;
+    const stamp = statSync(stampFile).mtimeMs;
     const root = mkdtempSync(path.join(tmpdir(), 'site-snapshot-'));
-    for (const entry of COPIED) cpSync(path.join(projectRoot, entry), path.join(root, entry), { recursive: true });
+    for (const [source, entry] of entries) cpSync(source, path.join(root, entry), { recursive: true });
     symlinkSync(path.join(projectRoot, 'node_modules'), path.join(root, 'node_modules'), 'dir');
-    if (statSync(path.join(projectRoot, 'build/server/index.js')).mtimeMs === stamp) return root;
+    if (statSync(stampFile).mtimeMs === stamp) return root;
     rmSync(root, { recursive: true, force: true }); // a build finished while copying: copy again
   }
   throw new Error('the build kept changing while it was being copied');
 }
 
-/** `env`: settings over the defaults below (`undefined` leaves a variable unset). */
-export async function startSnapshotSite(env: Record<string, string | undefined>): Promise<SnapshotSite> {
-  const root = copyProject();
+/**
+ * `env`: settings over the defaults below (`undefined` leaves a variable unset). `siteDir`: the
+ * site whose build runs (SITE_DIR's by default).
+ */
+export async function startSnapshotSite(env: Record<string, string | undefined>, siteDir = siteDirectory()): Promise<SnapshotSite> {
+  const root = copyProject(siteDir);
   const cleanUp = () => rmSync(root, { recursive: true, force: true });
   const site = await startSiteProcess({
     cwd: root,
