@@ -19,6 +19,8 @@ import { browserPerFile } from './e2e/browser.ts';
 import { spawnSite, type ChildSite } from './e2e/servers.ts';
 
 const siteDir = path.join(projectRoot, 'tests/sites/fernhill');
+/** Every page of the site: its fixed routes and the events its content service lists. */
+const PAGES = ['/', '/events', '/events/local-history', '/events/repair-cafe', '/events/storytime', '/visit'];
 const credential = { user: 'fernhill-site', password: 'shelf-mark-42' };
 let content: FixtureService;
 let site: ChildSite;
@@ -119,14 +121,7 @@ describe('a second site on the same engine', () => {
     expect((await get('/about-veltrix')).status).toBe(404);
 
     const sitemap = await get('/sitemap.xml');
-    expect([...sitemap.text.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => new URL(m[1]).pathname).sort()).toEqual([
-      '/',
-      '/events',
-      '/events/local-history',
-      '/events/repair-cafe',
-      '/events/storytime',
-      '/visit',
-    ]);
+    expect([...sitemap.text.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => new URL(m[1]).pathname).sort()).toEqual(PAGES);
     for (const file of ['/favicon.svg', '/brand/logo.svg']) expect((await get(file)).text).toContain('<svg');
   });
 
@@ -143,14 +138,7 @@ describe('a second site on the same engine', () => {
     try {
       const env = { NODE_ENV: 'test', PATH: process.env.PATH, SITE_ORIGIN: 'https://library.example.org' };
       const result = await exportSite({ outDir, env, siteDir });
-      expect([...result.pages].sort()).toEqual([
-        '/',
-        '/events',
-        '/events/local-history',
-        '/events/repair-cafe',
-        '/events/storytime',
-        '/visit',
-      ]);
+      expect([...result.pages].sort()).toEqual(PAGES);
       const home = await readFile(path.join(outDir, 'index.html'), 'utf8');
       expect(title(home)).toBe('Fernhill Library | Books and events on Fernhill Green');
       expect(home).toContain('<link rel="canonical" href="https://library.example.org/"/>');
