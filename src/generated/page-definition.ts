@@ -159,9 +159,13 @@ export interface SitemapSpec {
     [k: string]: string;
   };
   /**
-   * Path of the last page number in the response: pages 2..N are read with ?page=N.
+   * Path of the last page number in the response: pages 2..N are read with pageParam=N.
    */
   pages?: string;
+  /**
+   * The query parameter of the source that asks for page N (the content service's own name, e.g. "page"). Required with "pages".
+   */
+  pageParam?: string;
 }
 export interface SitemapSource {
   /**

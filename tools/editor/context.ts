@@ -13,7 +13,7 @@ import type { FieldInfo } from '../../src/editor/types.ts';
 import { sourcePath, sourceQuery } from '../../src/engine/page-loader.server.ts';
 import { routeParams } from '../../src/engine/validate/routes.ts';
 import { endpointAssumption } from '../../src/engine/contract-paths.ts';
-import { fillRoute, listEntries } from '../../src/server/seo.ts';
+import { fillRoute, listEntries } from '../../src/engine/sitemap.ts';
 import { matchEndpoint, responseSchema } from '../lib/workbench.ts';
 import { fieldInfos, sampleOf } from './schemas.ts';
 

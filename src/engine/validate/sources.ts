@@ -3,6 +3,7 @@
  * (src/engine/contract-paths.ts): the path is a contract endpoint, the query names are declared,
  * placeholders and query bindings use route parameters the page has.
  */
+import type { ContractEndpoint } from '../../generated/content-contract.ts';
 import type { SitemapSpec, SourceSpec } from '../../generated/page-definition.ts';
 import { endpointAssumption, responseSchemaId, type ContractPaths } from '../contract-paths.ts';
 import { withBrand } from '../brand.ts';
@@ -28,6 +29,14 @@ function notARouteParam(ctx: SourceContext, name: string | undefined): string {
   return `route parameter "${name}" is not in ${where}${didYouMean(name ?? '', ctx.params)}`;
 }
 
+/** The message for a query parameter the contract does not declare for `endpoint`, or undefined. */
+function undeclaredQuery(endpoint: ContractEndpoint, key: string): string | undefined {
+  const known = Object.keys(endpoint.query ?? {});
+  if (known.includes(key)) return undefined;
+  const allowed = known.length ? didYouMean(key, known) || ` (it takes: ${known.join(', ')})` : '';
+  return `${endpoint.path} takes no query parameter "${key}"${allowed}`;
+}
+
 /** Checks one content source: contract match, query names, parameter bindings. Returns its scope entry. */
 export function checkSource(ctx: SourceContext, source: SourceSpec, pointer: string): ScopeEntry {
   const { checks, params } = ctx;
@@ -47,13 +56,10 @@ export function checkSource(ctx: SourceContext, source: SourceSpec, pointer: str
     checks.report(`${pointer}/path`, `${label} is not in the content contract (schemas/content/contract.json)${ctx.contract.hint(path)}`);
     return { label };
   }
-  const known = Object.keys(endpoint.query ?? {});
   for (const [key, value] of Object.entries(source.query ?? {})) {
     const where = `${pointer}/query/${escapePointer(key)}`;
-    if (!known.includes(key)) {
-      const allowed = known.length ? didYouMean(key, known) || ` (it takes: ${known.join(', ')})` : '';
-      checks.report(where, `${endpoint.path} takes no query parameter "${key}"${allowed}`);
-    }
+    const unknown = undeclaredQuery(endpoint, key);
+    if (unknown) checks.report(where, unknown);
     for (const p of isBinding(value) ? bindingPaths(value) : []) {
       const [root, name] = p.split('.');
       if (!['params', 'search', 'site'].includes(root))
@@ -94,5 +100,10 @@ export function checkSitemap(ctx: SourceContext, sitemap: SitemapSpec): void {
   if (sitemap.pages !== undefined) {
     const found = checker.checkPath(`response.${sitemap.pages}`, scope);
     if (found.error) checks.report('/sitemap/pages', found.error);
+  }
+  if (sitemap.pageParam !== undefined) {
+    const endpoint = ctx.contract.source(withBrand(sitemap.source.path, ctx.brand));
+    const unknown = endpoint && undeclaredQuery(endpoint, sitemap.pageParam);
+    if (unknown) checks.report('/sitemap/pageParam', unknown);
   }
 }

@@ -122,6 +122,20 @@ describe('definition validator', () => {
     );
   });
 
+  it("checks a paged sitemap list: the page parameter is the definition's, declared by the contract", () => {
+    // The engine knows no paging parameter: "pages" without "pageParam" is refused, by the schema.
+    expect(messages(withFile(edited('blog-post.json', ',\n    "pageParam": "page"', '')))).toEqual([
+      expect.stringMatching(
+        /page-definitions\/blog-post\.json:\d+:\d+ \/sitemap: must have property pageParam when property pages is present$/,
+      ),
+    ]);
+    expect(messages(withFile(edited('blog-post.json', '"pageParam": "page"', '"pageParam": "p"')))).toEqual([
+      expect.stringMatching(
+        /blog-post\.json:\d+:\d+ \/sitemap\/pageParam: \/api\/blog_list takes no query parameter "p" \(it takes: page, cat_slug\)$/,
+      ),
+    ]);
+  });
+
   it('rejects a binding whose content type cannot fill the prop', () => {
     const out = messages(withFile(edited('blog.json', '"html": { "$bind": "item.short_description" }', '"text": { "$bind": "item" }')));
     expect(out[0]).toMatch(/\/sections\/3\/items\/map\/text\/\$bind: "item" is object, but this property must be string$/);
