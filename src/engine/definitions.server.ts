@@ -6,9 +6,6 @@
  * a section that fails validation is skipped at render time, and a production server refuses to
  * start on any problem unless ALLOW_INVALID_DEFINITIONS=1. Each site owns one (createSite).
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { matchRoutes } from 'react-router';
 import { blockNames } from '../blocks/registry.ts';
 import type { JsonSchema } from './schema-store.ts';
@@ -18,6 +15,7 @@ import { declaredParams, queryFits, routeParamsFit, type Rule } from './page-par
 import { blockSchemaId, withSiteForms } from './schema-store.ts';
 import { formatIssue, type Issue, type PageDefinition, type ValidationResult } from './validate/types.ts';
 import { DefinitionValidator } from './validate/validator.ts';
+import { readSiteInputs, type SiteInputs } from './site-inputs.server.ts';
 
 /** The page definitions of the site, validated, with route matching (not the /__catalog block gallery). */
 export interface DefinitionIndex {
@@ -46,24 +44,15 @@ export interface PageMatch {
   declared: ReadonlyMap<string, Rule>;
 }
 
-interface Inputs {
-  files: { file: string; text: string }[];
-  schemas: JsonSchema[];
-  contract: Contract;
-  siteText: string;
-}
-
-/** The project root (development runs this module from src/). */
-const ENGINE_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-
 /** A file's name relative to its site folder (`page-definitions/about.json`), as messages print it. */
 const siteRelative = (file: string, folder: string) => file.slice(file.lastIndexOf(`/${folder}/`) + 1);
 
 /**
  * The copies bundled at build time (Vite; inside the function so tools run this module under plain
- * tsx): the engine's schemas, and the site's (@site: the site folder, tools/lib/site-dir.ts).
+ * tsx): the engine's schemas, and the site's (@site: the site folder, tools/lib/site-dir.ts). In
+ * development the same inputs are read from disk (./site-inputs.server.ts).
  */
-function bundledInputs(): Inputs {
+function bundledInputs(): SiteInputs {
   const definitionFiles = import.meta.glob<string>('@site/page-definitions/**/*.json', { query: '?raw', import: 'default', eager: true });
   const schemaFiles = import.meta.glob<JsonSchema>(
     [
@@ -80,33 +69,7 @@ function bundledInputs(): Inputs {
     files: Object.entries(definitionFiles).map(([file, text]) => ({ file: siteRelative(file, 'page-definitions'), text })),
     schemas: withSiteForms(Object.values(schemaFiles)),
     contract: contentContract,
-    siteText: Object.values(siteFile)[0] ?? '{}',
-  };
-}
-
-/** Development: the same inputs read from disk, the site's from `siteDir` (re-read on reload()). */
-function diskInputs(siteDir: string, definitionsDir: string): Inputs {
-  const engineRoot = ENGINE_ROOT;
-  const list = (root: string, dir: string, suffix: string, recursive = true) =>
-    readdirSync(path.join(root, dir), { recursive, withFileTypes: true })
-      .filter((e) => e.isFile() && e.name.endsWith(suffix))
-      .map((e) => path.relative(root, path.join(e.parentPath, e.name)))
-      .sort();
-  const read = (root: string, file: string) => readFileSync(path.join(root, file), 'utf8');
-  const schemas = (root: string, dirs: string[]) =>
-    dirs.flatMap((dir) => list(root, dir, '.schema.json', false).map((file) => JSON.parse(read(root, file)) as JsonSchema));
-  return {
-    // PAGE_DEFINITIONS_DIR (development only: production bundles page-definitions/ at build time).
-    files: list(siteDir, path.relative(siteDir, path.resolve(siteDir, definitionsDir)), '.json').map((file) => ({
-      file,
-      text: read(siteDir, file),
-    })),
-    schemas: withSiteForms([
-      ...schemas(engineRoot, ['schemas', 'schemas/blocks', 'schemas/structured-data']),
-      ...schemas(siteDir, ['schemas/content', 'schemas/forms']),
-    ]),
-    contract: JSON.parse(read(siteDir, 'schemas/content/contract.json')) as Contract,
-    siteText: read(siteDir, 'site.config.json'),
+    site: { file: 'site.config.json', text: Object.values(siteFile)[0] ?? '{}' },
   };
 }
 
@@ -137,11 +100,14 @@ export interface DefinitionOptions {
 }
 
 function build(options: DefinitionOptions): DefinitionIndex {
-  const { files, schemas, contract, siteText } = options.fromDisk
-    ? diskInputs(path.resolve(ENGINE_ROOT, options.siteDir ?? '.'), options.definitionsDir)
-    : bundledInputs();
+  const {
+    files,
+    schemas,
+    contract,
+    site: siteFile,
+  } = options.fromDisk ? readSiteInputs(options.siteDir ?? '.', options.definitionsDir) : bundledInputs();
   const validator = new DefinitionValidator({ schemas, blockNames, contract });
-  const { issues, definitions, site } = validator.validate(files, { file: 'site.config.json', text: siteText });
+  const { issues, definitions, site } = validator.validate(files, siteFile);
   const log = options.log ?? ((line: string) => console.error(line));
   for (const issue of issues) log(`[definitions] ${formatIssue(issue)}`);
   if (!site) throw new Error('site.config.json could not be read; see the errors above');

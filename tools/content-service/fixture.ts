@@ -15,8 +15,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { Ajv, type ValidateFunction } from 'ajv';
-import type { ContentContract } from '../../src/generated/content-contract.ts';
 import { ContractPaths } from '../../src/engine/contract-paths.ts';
+import { readContract, readSiteFile } from '../../src/engine/site-inputs.server.ts';
 
 export interface FixtureSubmission {
   path: string;
@@ -66,8 +66,8 @@ function readBody(req: IncomingMessage): Promise<string | undefined> {
 export async function startFixtureService(options: FixtureOptions): Promise<FixtureService> {
   const { siteDir } = options;
   const json = (file: string) => JSON.parse(readFileSync(path.join(siteDir, file), 'utf8')) as unknown;
-  const contract = json('schemas/content/contract.json') as ContentContract;
-  const brand = String((json('site.config.json') as { brand?: unknown }).brand ?? '');
+  const contract = readContract(siteDir);
+  const brand = String((JSON.parse(readSiteFile(siteDir).text) as { brand?: unknown }).brand ?? '');
   const reads = new ContractPaths(contract.endpoints, brand);
   const ajv = new Ajv({ allErrors: true, strict: false });
   for (const file of readdirSync(path.join(siteDir, 'schemas/content')).filter((f) => f.endsWith('.schema.json')))

@@ -1,50 +1,29 @@
 /**
- * Reads the site's inputs from disk (for CLIs and tests): the engine's schemas, and the site's
- * schemas, contract, site config and definitions from its folder (SITE_DIR: ./site-dir.ts).
+ * The site's inputs for CLIs and tests, read from disk by the engine's one loader
+ * (src/engine/site-inputs.server.ts), for the site SITE_DIR names (./site-dir.ts) unless told another.
  */
-import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { blockNames } from '../../src/blocks/registry.ts';
-import { withSiteForms, type JsonSchema } from '../../src/engine/schema-store.ts';
+import type { JsonSchema } from '../../src/engine/schema-store.ts';
 import type { ContentContract } from '../../src/generated/content-contract.ts';
 import { DefinitionValidator } from '../../src/engine/validate/validator.ts';
+import { readContract, readDefinitionFiles, readSchemas, readSiteFile, type SourceFile } from '../../src/engine/site-inputs.server.ts';
 import { projectRoot, siteDirectory } from './site-dir.ts';
 
-export { projectRoot, siteDirectory };
-
-async function jsonFiles(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
-  return entries
-    .filter((e) => e.isFile() && e.name.endsWith('.json'))
-    .map((e) => path.join(e.parentPath, e.name))
-    .sort();
-}
-
-const readSchemas = (files: string[]) => Promise.all(files.map(async (f) => JSON.parse(await readFile(f, 'utf8')) as JsonSchema));
-const schemaFiles = async (dir: string) =>
-  (await readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith('.schema.json')).map((f) => path.join(dir, f));
+export { projectRoot, siteDirectory, type SourceFile };
 
 /** The engine's schemas (schemas/, its blocks/ and structured-data/) and the site's (schemas/content/, schemas/forms/). */
 export async function loadSchemas(site = siteDirectory()): Promise<JsonSchema[]> {
-  const dirs = [
-    ...['schemas', 'schemas/blocks', 'schemas/structured-data'].map((dir) => path.join(projectRoot, dir)),
-    ...['schemas/content', 'schemas/forms'].map((dir) => path.join(site, dir)),
-  ];
-  return withSiteForms(await readSchemas((await Promise.all(dirs.map(schemaFiles))).flat()));
+  return readSchemas(site);
 }
 
 /** The site's content contract (schemas/content/contract.json of its folder). */
 export async function loadContract(site = siteDirectory()): Promise<ContentContract> {
-  return JSON.parse(await readFile(path.join(site, 'schemas/content/contract.json'), 'utf8')) as ContentContract;
+  return readContract(site);
 }
 
 export async function createValidator(site = siteDirectory()): Promise<DefinitionValidator> {
-  return new DefinitionValidator({ schemas: await loadSchemas(site), blockNames, contract: await loadContract(site) });
-}
-
-export interface SourceFile {
-  file: string;
-  text: string;
+  return new DefinitionValidator({ schemas: readSchemas(site), blockNames, contract: readContract(site) });
 }
 
 /**
@@ -57,10 +36,9 @@ export function definitionsDirectory(env: NodeJS.ProcessEnv = process.env): stri
 
 /** Definition files, named relative to the site folder (as messages print them). */
 export async function loadDefinitionFiles(dir = definitionsDirectory(), site = siteDirectory()): Promise<SourceFile[]> {
-  const files = await jsonFiles(dir);
-  return Promise.all(files.map(async (f) => ({ file: path.relative(site, f), text: await readFile(f, 'utf8') })));
+  return readDefinitionFiles(site, dir);
 }
 
 export async function loadSiteFile(site = siteDirectory()): Promise<SourceFile> {
-  return { file: 'site.config.json', text: await readFile(path.join(site, 'site.config.json'), 'utf8') };
+  return readSiteFile(site);
 }
