@@ -6,6 +6,8 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -176,4 +178,38 @@ describe('a start that cannot go on', () => {
       expect(run.stderr).not.toContain('hunter2');
     });
   }
+
+  for (const [launcher, args] of Object.entries(LAUNCHERS)) {
+    it(`${launcher}: a port already taken is one line naming the address and the setting, exit 1, no stack trace`, async () => {
+      await withTakenPort(async (port) => {
+        const run = await launch(args, bareEnv({ PORT: String(port), EMBEDDED_CONTENT_SERVICE: '0' }));
+        expect(run.started, run.output).toBe(false);
+        expect(run.code, run.output).toBe(1);
+        expect(run.stderr).toContain(`The site cannot listen on 127.0.0.1:${port}: the port is in use`);
+        expect(run.stderr).toContain('Set PORT (or HOST).');
+        expect(run.stderr).not.toMatch(/^\s+at /m);
+      });
+    });
+  }
+
+  it('npm start: the sample content service on a taken port names CONTENT_SERVICE_PORT', async () => {
+    await withTakenPort(async (port) => {
+      const run = await launch(LAUNCHERS['npm start'], bareEnv({ CONTENT_SERVICE_PORT: String(port) }));
+      expect(run.code, run.output).toBe(1);
+      expect(run.stderr).toContain(`The sample content service cannot listen on 127.0.0.1:${port}: the port is in use`);
+      expect(run.stderr).toContain('Set CONTENT_SERVICE_PORT to a free port');
+      expect(run.stderr).not.toMatch(/^\s+at /m);
+    });
+  });
 });
+
+/** Runs `body` while another server holds a loopback port. */
+async function withTakenPort(body: (port: number) => Promise<void>): Promise<void> {
+  const holder = createServer();
+  await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve));
+  try {
+    await body((holder.address() as AddressInfo).port);
+  } finally {
+    await new Promise((resolve) => holder.close(resolve));
+  }
+}

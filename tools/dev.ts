@@ -12,7 +12,7 @@ import { createServer } from 'node:http';
 import path from 'node:path';
 import { createServer as createViteServer } from 'vite';
 import { readConfig } from '../src/server/config.ts';
-import { exitOnConfigError } from '../src/server/environment.ts';
+import { exitOnConfigError, exitOnListenError } from '../src/server/environment.ts';
 import { describeCaptcha } from '../src/server/submissions/config.ts';
 import { confinedServerOptions, developmentOutboxFile } from './lib/dev-confinement.ts';
 import { startEmbeddedContent } from './content-service/embedded.ts';
@@ -23,7 +23,11 @@ process.env.NODE_ENV ??= 'development';
 // The development outbox stays out of the folder Vite serves (production keeps OUTBOX_DB's default).
 process.env.OUTBOX_DB ||= developmentOutboxFile(projectRoot);
 const config = exitOnConfigError(() => readConfig());
-const content = await startEmbeddedContent(config);
+const content = await exitOnListenError(
+  'The sample content service',
+  'CONTENT_SERVICE_PORT to a free port (or CONTENT_API_BASE to a running service)',
+  () => startEmbeddedContent(config),
+);
 if (content) console.log(`Content service stand-in (sample content) on ${content.url}`);
 
 const server = createServer();
@@ -68,7 +72,7 @@ for (const event of ['add', 'change', 'unlink'] as const) {
   });
 }
 
-const running = await site.listen({ server });
+const running = await exitOnListenError('The site', 'PORT (or HOST)', () => site.listen({ server }));
 console.log(`Outbox (development): ${config.submissions.outboxUrl ? 'PostgreSQL (OUTBOX_URL)' : config.submissions.outboxDb}`);
 console.log(`Site (development) on ${running.url}`);
 console.log(describeCaptcha(config.submissions.captchaMode));

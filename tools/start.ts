@@ -14,7 +14,7 @@ import { projectRoot, siteDirectory } from './lib/site-dir.ts';
 process.env.NODE_ENV = 'production';
 
 const { readConfig } = await import('../src/server/config.ts');
-const { exitOnConfigError } = await import('../src/server/environment.ts');
+const { exitOnConfigError, exitOnListenError } = await import('../src/server/environment.ts');
 // Read first, with production rules: every wrong or missing setting stops the start here, listed
 // in one message, before any build.
 const config = exitOnConfigError(() => readConfig(process.env, { production: true }));
@@ -22,12 +22,16 @@ const config = exitOnConfigError(() => readConfig(process.env, { production: tru
 const siteDir = siteDirectory();
 ensureBuild(projectRoot, siteDir);
 const { startEmbeddedContent } = await import('./content-service/embedded.ts');
-const content = await startEmbeddedContent(config);
+const content = await exitOnListenError(
+  'The sample content service',
+  'CONTENT_SERVICE_PORT to a free port (or CONTENT_API_BASE to a running service)',
+  () => startEmbeddedContent(config),
+);
 if (content)
   console.log(`${siteDir === projectRoot ? 'Reference content service' : 'Stand-in content service'} (sample content) on ${content.url}`);
 const build = (await import(pathToFileURL(path.join(siteDir, 'build/server/index.js')).href)) as typeof SiteModule;
 const site = build.createSite({ mode: 'production', config });
-const running = await site.listen();
+const running = await exitOnListenError('The site', 'PORT (or HOST)', () => site.listen());
 const { describeCaptcha } = await import('../src/server/submissions/config.ts');
 console.log(`Site ready on ${running.url}`);
 console.log(describeCaptcha(config.submissions.captchaMode));

@@ -79,6 +79,30 @@ export function exitOnConfigError<T>(start: () => T): T {
   }
 }
 
+/** Why a server cannot listen, for the errors an operator fixes with a setting. */
+const LISTEN_ERRORS: Record<string, string> = {
+  EADDRINUSE: 'the port is in use (another instance, or another program?)',
+  EACCES: 'not allowed (a port below 1024 needs privileges)',
+  EADDRNOTAVAIL: 'this machine has no such address',
+};
+
+/**
+ * Launchers: awaits `listen`; when it fails for one of those reasons the process ends with one line
+ * naming `what`, the address and the settings to change (`settings`), and exit code 1 (no stack
+ * trace); anything else is thrown on.
+ */
+export async function exitOnListenError<T>(what: string, settings: string, listen: () => Promise<T>): Promise<T> {
+  try {
+    return await listen();
+  } catch (error) {
+    const { code, address, port } = error as NodeJS.ErrnoException & { address?: string; port?: number };
+    const why = code === undefined ? undefined : LISTEN_ERRORS[code];
+    if (!why) throw error;
+    console.error(`${what} cannot listen on ${address ?? '?'}:${port ?? '?'}: ${why}. Set ${settings}.`);
+    process.exit(1);
+  }
+}
+
 /**
  * The declared variables of `env`, typed and with their defaults, and a problem per wrong value
  * (empty when all are right). With problems, the values are what could be read: callers check

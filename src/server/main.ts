@@ -12,11 +12,11 @@ if (process.env.NODE_ENV && process.env.NODE_ENV !== 'production')
 process.env.NODE_ENV = 'production';
 
 const { createSite } = await import('./site.ts');
-const { exitOnConfigError } = await import('./environment.ts');
+const { exitOnConfigError, exitOnListenError } = await import('./environment.ts');
 const { describeCaptcha } = await import('./submissions/config.ts');
 
 const site = exitOnConfigError(() => createSite({ mode: 'production' }));
-const running = await site.listen();
+const running = await exitOnListenError('The site', 'PORT (or HOST)', () => site.listen());
 console.log(`Site (production) on ${running.url}`);
 console.log(describeCaptcha(site.config.submissions.captchaMode));
 const stop = () => void running.close().then(() => process.exit(0));

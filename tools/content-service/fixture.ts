@@ -127,7 +127,10 @@ export async function startFixtureService(options: FixtureOptions): Promise<Fixt
   const server = createServer((req, res) => {
     answer(req, res).catch((error: unknown) => send(res, 500, { message: (error as Error).message }));
   });
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, options.host ?? '127.0.0.1', resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', resolve);
+  });
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://${options.host ?? '127.0.0.1'}:${port}`,
