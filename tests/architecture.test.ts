@@ -2,7 +2,7 @@
  * Imports point one way between folders (issue 21). Among the sibling folders of any folder of src/
  * and tools/ (src/engine and src/server, src/server/outbox and src/server/submissions, …) the
  * import graph has no cycle: a folder that uses another is not used by it, directly or around a
- * loop. Production code never imports tests, and tools do not either.
+ * loop. Production code never imports tests, and tools do not either; src/ never imports tools/.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -129,6 +129,11 @@ describe('folders', () => {
       .filter((file) => /from\s+['"](?:vitest|@testing-library\/[\w-]+)['"]/.test(readFileSync(file, 'utf8')))
       .map((file) => path.relative(projectRoot, file));
     expect(helpers).toEqual([]);
+  });
+
+  it('the application never imports tools: src/ (the editor’s development server side included) stands alone', () => {
+    const crossing = imports.filter(({ from, to }) => from.startsWith('src/') && to.startsWith('tools/'));
+    expect(crossing.map(({ from, to }) => `${from} → ${to}`)).toEqual([]);
   });
 
   it('production code and tools never import tests', () => {

@@ -1,4 +1,4 @@
-/** The page editor's JSON API (tools/editor/api.ts): its routes over HTTP, and the guards that keep other sites and hosts out. */
+/** The page editor's JSON API (src/editor/api/api.ts): its routes over HTTP, and the guards that keep other sites and hosts out. */
 import { cp, mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -8,8 +8,8 @@ import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadDefinitions } from '../src/engine/definitions.server.ts';
 import { ContentError } from '../src/engine/content-client.ts';
-import { editorApi } from '../tools/editor/api.ts';
-import { createEditorBackend } from '../tools/editor/backend.ts';
+import { editorApi } from '../src/editor/api/api.ts';
+import { createEditorBackend } from '../src/editor/api/backend.ts';
 import { projectRoot } from '../tools/lib/project.ts';
 import { EDITOR_SPELLINGS, PREVIEW_SPELLINGS } from './editor-urls.ts';
 
@@ -23,6 +23,7 @@ beforeAll(async () => {
   await cp(path.join(projectRoot, 'page-definitions'), dir, { recursive: true });
   const definitions = loadDefinitions({ fromDisk: true, definitionsDir: dir, production: false, allowInvalid: true, log: () => undefined });
   const backend = createEditorBackend({
+    siteDir: projectRoot,
     definitionsDir: dir,
     definitions: definitions.current,
     reload: definitions.reload,

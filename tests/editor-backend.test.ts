@@ -1,4 +1,4 @@
-/** The page editor's backend (tools/editor/backend.ts) on a temporary copy of page-definitions/. */
+/** The page editor's backend (src/editor/api/backend.ts) on a temporary copy of page-definitions/. */
 import { cp, mkdtemp, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,8 +8,8 @@ import { loadDefinitions, type Definitions } from '../src/engine/definitions.ser
 import type { PageData } from '../src/engine/page-data.ts';
 import { formatIssue } from '../src/engine/validate/types.ts';
 import { ContentError } from '../src/engine/content-client.ts';
-import { createEditorBackend, previewTarget, type DevEditorBackend } from '../tools/editor/backend.ts';
-import { definitionText } from '../tools/editor/rewrite.ts';
+import { createEditorBackend, previewTarget, type DevEditorBackend } from '../src/editor/api/backend.ts';
+import { definitionText } from '../src/editor/api/rewrite.ts';
 import { createValidator, loadDefinitionFiles, loadSiteFile, projectRoot } from '../tools/lib/project.ts';
 
 type Json = Record<string, unknown>;
@@ -33,6 +33,7 @@ beforeAll(async () => {
   await cp(path.join(projectRoot, 'page-definitions'), dir, { recursive: true });
   definitions = loadDefinitions({ fromDisk: true, definitionsDir: dir, production: false, allowInvalid: true, log: () => undefined });
   backend = createEditorBackend({
+    siteDir: projectRoot,
     definitionsDir: dir,
     definitions: definitions.current,
     reload: definitions.reload,
@@ -128,7 +129,7 @@ describe('editor backend', { timeout: 60_000 }, () => {
     definition.sections[0].heading = { $bind: 'page.page_data.nam' };
     const draft = await backend.draft({ file: 'about.json', definition: definition as never });
     const original = await readFile(path.join(dir, 'about.json'), 'utf8');
-    expect(draft.text).toBe(await definitionText(original, definition, fileOf('about.json')));
+    expect(draft.text).toBe(await definitionText(original, definition, fileOf('about.json'), definitions.current().validator.store));
     expect(draft.issues.length).toBeGreaterThan(0);
     expect(draft.issues.map((issue) => issue.text)).toEqual(await cliIssues('about.json', draft.text));
     expect(draft.issues[0].message).toContain('did you mean "name"');

@@ -1,5 +1,5 @@
 /**
- * The editor's Publish step (tools/editor/publish.ts) on a real temporary git checkout: the page's
+ * The editor's Publish step (src/editor/api/publish.ts) on a real temporary git checkout: the page's
  * change committed alone to page/<name>, the checked-out branch, index and working tree untouched.
  */
 import { execFileSync } from 'node:child_process';
@@ -7,7 +7,7 @@ import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pendingChange, publish } from '../tools/editor/publish.ts';
+import { pendingChange, publish } from '../src/editor/api/publish.ts';
 
 let root: string;
 let pages: string;

@@ -1,15 +1,17 @@
-/** The page editor's save text (tools/editor/rewrite.ts): formatted like the repository's files, the smallest diff. */
+/** The page editor's save text (src/editor/api/rewrite.ts): formatted like the repository's files, the smallest diff. */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { formatJsonFile } from '../tools/lib/format-json.ts';
-import { projectRoot } from '../tools/lib/project.ts';
-import { definitionText, placeNewKeys } from '../tools/editor/rewrite.ts';
+import { formatJsonFile } from '../src/authoring/format-json.ts';
+import { SchemaStore } from '../src/engine/schema-store.ts';
+import { loadSchemas, projectRoot } from '../tools/lib/project.ts';
+import { definitionText, placeNewKeys } from '../src/editor/api/rewrite.ts';
 
 const dir = path.join(projectRoot, 'page-definitions');
 const names = readdirSync(dir).filter((name) => name.endsWith('.json'));
 const read = (name: string) => readFileSync(path.join(dir, name), 'utf8');
 const file = (name: string) => `page-definitions/${name}`;
+const store = new SchemaStore(await loadSchemas());
 
 type Json = Record<string, unknown>;
 type Section = Json & { block: string };
@@ -44,7 +46,7 @@ describe('definitionText', { timeout: 60_000 }, () => {
     expect(names.length).toBeGreaterThan(10);
     for (const name of names) {
       const text = read(name);
-      expect(await definitionText(text, JSON.parse(text), file(name)), name).toBe(text);
+      expect(await definitionText(text, JSON.parse(text), file(name), store), name).toBe(text);
     }
   });
 
@@ -53,7 +55,7 @@ describe('definitionText', { timeout: 60_000 }, () => {
     const definition = JSON.parse(text) as Json & { sections: Section[] };
     const media = definition.sections.find((s) => s.block === 'media-text')!;
     media.eyebrow = 'About us, changed';
-    const out = await definitionText(text, definition, file('about.json'));
+    const out = await definitionText(text, definition, file('about.json'), store);
     expect(changedLines(text, out)).toEqual(['      "eyebrow": "About us, changed",']);
     expect(out.startsWith('{\n  "$schema": ')).toBe(true);
   });
@@ -76,7 +78,7 @@ describe('definitionText', { timeout: 60_000 }, () => {
         const last = at[at.length - 1];
         const old = parent[last] as string;
         parent[last] = (old[0] === 'Z' ? 'Y' : 'Z') + old.slice(1);
-        expect(changedLines(text, await definitionText(text, definition, file(name))), `${name} ${at.join('/')}`).toHaveLength(1);
+        expect(changedLines(text, await definitionText(text, definition, file(name), store)), `${name} ${at.join('/')}`).toHaveLength(1);
       }
     }
   });
@@ -85,7 +87,7 @@ describe('definitionText', { timeout: 60_000 }, () => {
     const text = read('blog-post.json');
     const definition = JSON.parse(text) as Json & { structuredData: { items?: Json[] }[] };
     definition.structuredData[1].items![1].url = '/blog-all';
-    const out = await definitionText(text, definition, file('blog-post.json'));
+    const out = await definitionText(text, definition, file('blog-post.json'), store);
     expect(changedLines(text, out)).toEqual(['          "url": "/blog-all"']);
   });
 
@@ -94,7 +96,7 @@ describe('definitionText', { timeout: 60_000 }, () => {
     const definition = JSON.parse(text) as Json & { sections: Section[] };
     const sections = definition.sections;
     [sections[0], sections[1]] = [sections[1], sections[0]];
-    const out = await definitionText(text, definition, file('about.json'));
+    const out = await definitionText(text, definition, file('about.json'), store);
     const before = sectionBlocks(text);
     const after = sectionBlocks(out);
     expect(after.length).toBe(before.length);
@@ -106,7 +108,7 @@ describe('definitionText', { timeout: 60_000 }, () => {
     const text = read('about.json');
     const definition = JSON.parse(text) as Json & { sections: Section[] };
     definition.sections.splice(1, 1);
-    const out = await definitionText(text, definition, file('about.json'));
+    const out = await definitionText(text, definition, file('about.json'), store);
     const before = sectionBlocks(text);
     expect(sectionBlocks(out)).toEqual([before[0], ...before.slice(2)]);
     const removed = before[1].split('\n').length;
@@ -119,7 +121,7 @@ describe('definitionText', { timeout: 60_000 }, () => {
     // banner: heading, subheading, text, image, imageMobile, cta, size
     definition.sections[0].cta = { label: 'Talk to us', href: '/talk-to-us' };
     definition.meta = { title: 'About' };
-    const out = await definitionText(text, definition, file('about.json'));
+    const out = await definitionText(text, definition, file('about.json'), store);
     const parsed = JSON.parse(out) as Json & { sections: Section[] };
     expect(Object.keys(parsed.sections[0])).toEqual(['block', 'heading', 'subheading', 'text', 'image', 'imageMobile', 'cta', 'size']);
     // page schema: $schema, version, route, notFound, layout, sources, meta, …, brochureButton, sections
@@ -137,20 +139,20 @@ describe('definitionText', { timeout: 60_000 }, () => {
     const [banner] = definition.sections;
     const reordered = Object.fromEntries(Object.entries({ ...banner, size: 'page' }).reverse()) as Section;
     definition.sections[0] = reordered;
-    const out = await definitionText(text, definition, file('about.json'));
+    const out = await definitionText(text, definition, file('about.json'), store);
     expect(changedLines(text, out)).toEqual(['      "size": "page"']);
   });
 
   it('writes a new file exactly as npm run new-page would', async () => {
     const definition = { $schema: '../schemas/page-definition.schema.json', version: 1, route: '/x', sections: [{ block: 'notice' }] };
-    expect(await definitionText(undefined, definition, 'page-definitions/x.json')).toBe(
+    expect(await definitionText(undefined, definition, 'page-definitions/x.json', store)).toBe(
       await formatJsonFile(definition, 'page-definitions/x.json'),
     );
   });
 
   it('rewrites a file that is not JSON from scratch', async () => {
     const definition = { version: 1, sections: [] };
-    expect(await definitionText('{ "version": 1, ', definition, 'page-definitions/x.json')).toBe(
+    expect(await definitionText('{ "version": 1, ', definition, 'page-definitions/x.json', store)).toBe(
       await formatJsonFile(definition, 'page-definitions/x.json'),
     );
   });

@@ -19,7 +19,7 @@ import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DEFAULT_CONTENT_PASSWORD, DEFAULT_CONTENT_USER } from '../src/server/config.ts';
-import { formatJsonFile } from '../tools/lib/format-json.ts';
+import { formatJsonFile } from '../src/authoring/format-json.ts';
 import { projectRoot } from '../tools/lib/project.ts';
 import { seriousViolations } from './e2e/axe.ts';
 import { launch } from './e2e/browser.ts';

@@ -1,4 +1,4 @@
-/** npm run new-page, planning (tools/new-page/plan.ts): checks without writing anything (the full flow is tests/new-page.e2e.test.ts). */
+/** npm run new-page, planning (src/authoring/new-page.ts): checks without writing anything (the full flow is tests/new-page.e2e.test.ts). */
 import { existsSync } from 'node:fs';
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -7,13 +7,13 @@ import prettier from 'prettier';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { blockNames } from '../src/blocks/registry.ts';
 import { withBrand } from '../src/engine/brand.ts';
-import { projectRoot } from '../tools/lib/project.ts';
-import { loadProject, nameFromRoute, planPage, schemaReference, type Project } from '../tools/new-page/plan.ts';
+import { definitionsDirectory, projectRoot, siteDirectory } from '../tools/lib/project.ts';
+import { loadProject, nameFromRoute, planPage, schemaReference, type Project } from '../src/authoring/new-page.ts';
 import { ask, type Prompter } from '../tools/new-page/prompts.ts';
 
 let project: Project;
 beforeAll(async () => {
-  project = await loadProject();
+  project = loadProject(definitionsDirectory(), siteDirectory());
 });
 
 describe('npm run new-page (planning)', { timeout: 30_000 }, () => {
@@ -50,10 +50,13 @@ describe('npm run new-page (planning)', { timeout: 30_000 }, () => {
       await cp(path.join(projectRoot, 'page-definitions'), dir, { recursive: true });
       const before = process.env.PAGE_DEFINITIONS_DIR;
       process.env.PAGE_DEFINITIONS_DIR = dir;
-      const elsewhere = await loadProject().finally(() => {
+      let elsewhere: Project;
+      try {
+        elsewhere = loadProject(definitionsDirectory(), siteDirectory());
+      } finally {
         if (before === undefined) delete process.env.PAGE_DEFINITIONS_DIR;
         else process.env.PAGE_DEFINITIONS_DIR = before;
-      });
+      }
       expect(elsewhere.definitionsDir).toBe(dir);
       expect(elsewhere.files.length).toBe(project.files.length);
       const plan = await planPage({ route: '/zz-elsewhere', sources: { page: '/api/page/privacy-policy' }, blocks: ['banner'] }, elsewhere);

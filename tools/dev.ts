@@ -6,8 +6,8 @@
  * the server's own modules (src/server/) need a restart.
  */
 import type * as SiteModule from '../src/server/site.ts';
-import type * as EditorApiModule from './editor/api.ts';
-import type * as EditorModule from './editor/backend.ts';
+import type * as EditorApiModule from '../src/editor/api/api.ts';
+import type * as EditorModule from '../src/editor/api/backend.ts';
 import { createServer } from 'node:http';
 import path from 'node:path';
 import { createServer as createViteServer } from 'vite';
@@ -40,8 +40,8 @@ const vite = await createViteServer({
 });
 const { createSite } = (await vite.ssrLoadModule('/src/server/site.ts')) as typeof SiteModule;
 // The page editor (/__editor) shares the site's module instances, definitions and content reads.
-const { createEditorBackend } = (await vite.ssrLoadModule('/tools/editor/backend.ts')) as typeof EditorModule;
-const { editorApi } = (await vite.ssrLoadModule('/tools/editor/api.ts')) as typeof EditorApiModule;
+const { createEditorBackend } = (await vite.ssrLoadModule('/src/editor/api/backend.ts')) as typeof EditorModule;
+const { editorApi } = (await vite.ssrLoadModule('/src/editor/api/api.ts')) as typeof EditorApiModule;
 const siteDir = path.resolve(projectRoot, config.siteDir);
 const definitionsDir = path.resolve(siteDir, config.definitionsDir);
 let editor: ReturnType<typeof createEditorBackend> | undefined;
@@ -50,7 +50,7 @@ const site = createSite({
   config,
   viteMiddlewares: vite.middlewares,
   editor: ({ definitions, read, page }) =>
-    (editor = createEditorBackend({ definitionsDir, definitions: definitions.current, reload: definitions.reload, read, page })),
+    (editor = createEditorBackend({ siteDir, definitionsDir, definitions: definitions.current, reload: definitions.reload, read, page })),
 });
 // Loopback clients and same-origin JSON posts only; files are written inside definitionsDir only.
 if (editor) vite.middlewares.use(editorApi(editor));

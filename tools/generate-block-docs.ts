@@ -15,7 +15,7 @@ import { assumptionOf, blockSchemaId, SCHEMA_BASE, SchemaStore, type JsonSchema,
 import { endpointAssumption, responseSchemaId } from '../src/engine/contract-paths.ts';
 import { environmentVariables } from '../src/server/environment.ts';
 import { loadContract, loadSchemas, projectRoot } from './lib/project.ts';
-import { readableEndpoints } from './lib/workbench.ts';
+import { readableEndpoints } from '../src/authoring/workbench.ts';
 
 export const DOCS_FILE = 'docs/blocks.md';
 const COMMON_ID = `${SCHEMA_BASE}common.schema.json`;

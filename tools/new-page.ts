@@ -17,7 +17,7 @@
  * is written (never over an existing file) and again on disk. It goes into page-definitions/, or
  * PAGE_DEFINITIONS_DIR when set (tests use a temporary copy), formatted as `npm run format` would.
  *
- * The planning is tools/new-page/plan.ts, the questions tools/new-page/prompts.ts.
+ * The planning is src/authoring/new-page.ts, the questions tools/new-page/prompts.ts.
  */
 import { link, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -26,8 +26,8 @@ import { blockNames } from '../src/blocks/registry.ts';
 import { formatIssue } from '../src/engine/validate/types.ts';
 import { withBrand } from '../src/engine/brand.ts';
 import { runMain } from './lib/cli.ts';
-import { loadDefinitionFiles, loadSiteFile, siteDirectory } from './lib/project.ts';
-import { LAYOUTS, loadProject, planPage, type Layout, type NewPageInput, type Project } from './new-page/plan.ts';
+import { definitionsDirectory, loadDefinitionFiles, loadSiteFile, siteDirectory } from './lib/project.ts';
+import { LAYOUTS, loadProject, planPage, type Layout, type NewPageInput, type Project } from '../src/authoring/new-page.ts';
 import { ask, Prompter } from './new-page/prompts.ts';
 
 const USAGE = `Usage: npm run new-page [-- --route /path --layout ${LAYOUTS.join('|')} --source [name=]/api/… --blocks a,b --name file --title "Title" --description "Text" --yes]
@@ -75,7 +75,7 @@ async function main(argv: string[]): Promise<number> {
     console.log(USAGE);
     return 0;
   }
-  const project = await loadProject();
+  const project = loadProject(definitionsDirectory(), siteDirectory());
   const given: Partial<NewPageInput> = {
     route: values.route,
     layout: values.layout as Layout | undefined,

@@ -1,6 +1,6 @@
 /**
  * The page editor, a development tool (only in the route config outside production builds, see
- * src/routes.ts; its backend and JSON API live in tools/editor/ and run in `npm run dev` only):
+ * src/routes.ts; its backend and JSON API live in src/editor/api/ and run in `npm run dev` only):
  *   /__editor           every definition file (route, layout, the validator's messages) and
  *                       "New page" (the planner of `npm run new-page`)
  *   /__editor/<file>    the editor of one definition: outline, properties from the block

@@ -1,6 +1,6 @@
 /**
  * "Choose image…" beside a fixed image prop: a dialog of the images the content service returns
- * and the site's own files (GET /__editor/api/images, tools/editor/images.ts), each shown, named by
+ * and the site's own files (GET /__editor/api/images, src/editor/api/images.ts), each shown, named by
  * its path and where it was found, filtered by typing. Choosing one writes its path into the prop,
  * as typing it would (same draft, same undo). Escape or Close leaves the prop as it was.
  */

@@ -6,7 +6,7 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { blockInfos } from '../../tools/editor/schemas.ts';
+import { blockInfos } from './api/schemas.ts';
 import { loadSchemas } from '../../tools/lib/project.ts';
 import { SchemaStore } from '../engine/schema-store.ts';
 import { FieldPicker } from './field-picker.tsx';

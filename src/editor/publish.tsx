@@ -2,7 +2,7 @@
  * "Publish": what the saved file changes against git, shown as a diff, then committed to the
  * page's own branch (page/<name>, never the branch checked out) with the command that pushes it.
  * Unsaved changes are saved first. Outside a git checkout, Save was the last step and it says so.
- * The git side is tools/editor/publish.ts.
+ * The git side is src/editor/api/publish.ts.
  */
 import { useState } from 'react';
 import type { ChangesResponse, PublishResponse } from './types.ts';

@@ -154,7 +154,7 @@ const fitsScalar = (sample: unknown, schema: JsonSchema) => {
   return type === undefined || typeof sample === type;
 };
 
-/** Samples are cut to this many characters (tools/editor/schemas.ts): one this long may be cut. */
+/** Samples are cut to this many characters (src/editor/api/schemas.ts): one this long may be cut. */
 export const SAMPLE_LENGTH = 120;
 
 /**

@@ -1,6 +1,6 @@
 /**
  * The page editor's contract (issue 12), shared by its browser side (src/editor/, the
- * /__editor and /__preview routes) and its development-server side (tools/editor/: the JSON API
+ * /__editor and /__preview routes) and its development-server side (src/editor/api/: the JSON API
  * and the backend behind the routes' loaders). Development only: nothing here reaches a
  * production build (src/routes.ts leaves the routes out).
  */
@@ -196,7 +196,7 @@ export type PreviewMessage =
   | { type: 'editor:inline-commit'; position: number; pointer: string; value: string };
 
 /**
- * The development server's editor (tools/editor/backend.ts), handed to the routes through the load
+ * The development server's editor (src/editor/api/backend.ts), handed to the routes through the load
  * context (`context.site.editor`; undefined in production).
  */
 /** An image the picker offers for an image prop (GET /__editor/api/images). */

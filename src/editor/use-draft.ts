@@ -1,5 +1,5 @@
 /**
- * The editor's conversation with the development server (tools/editor/api.ts): every change of the
+ * The editor's conversation with the development server (src/editor/api/api.ts): every change of the
  * draft is checked by the same validator as `npm run validate` and kept for the preview (debounced),
  * and saving writes the file unless it changed on disk. The unsaved draft is also kept in
  * sessionStorage, so a reload of the tab loses nothing.

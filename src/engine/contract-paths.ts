@@ -9,7 +9,7 @@
  *     segment is one safe value, decoded once, and only the declared query is forwarded, so no
  *     request path, parameter or query can steer the credential anywhere else;
  *   - the definition validator (src/engine/validate/) and the content engineers' tools
- *     (tools/lib/workbench.ts) match a definition's source path, placeholders and all, with `source`;
+ *     (src/authoring/workbench.ts) match a definition's source path, placeholders and all, with `source`;
  *   - all of them find an endpoint's response schema with `responseSchemaId`/`responseSchema` and
  *     its assumption with `endpointAssumption`.
  * `{brand}` in a contract path (/api/page/why-{brand}) is not a parameter: it is the brand of

@@ -123,7 +123,7 @@ function build(options: DefinitionOptions): DefinitionIndex {
 
 /**
  * The index of validated definitions (route matching included). Also how the page editor's preview
- * (tools/editor/) sees the site with a draft in place of its file.
+ * (src/editor/api/) sees the site with a draft in place of its file.
  */
 export function definitionIndex(
   validator: DefinitionValidator,

@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import { isRouteErrorResponse, Link, useLocation, useMatches, useRouteError } from 'react-router';
 // Only the name: the browser bundle gets no other part of the site config.
 import { name as siteName } from '@site/site.config.json';
-import type { Route } from '../engine/+types/page-route';
+import type { Route } from './+types/page-route';
 import { PageShell } from './chrome/page-shell.tsx';
 import { isContentUnavailable, isPageData, type PageData } from './page-data.ts';
 import { Sections } from './render-sections.tsx';

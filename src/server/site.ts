@@ -38,7 +38,7 @@ export interface SiteOptions {
   /** Development: Vite's middlewares (assets, HMR), mounted before the site's own routes. */
   viteMiddlewares?: RequestHandler;
   /**
-   * Development: the page editor's backend (tools/editor/backend.ts), built from the site's own
+   * Development: the page editor's backend (src/editor/api/backend.ts), built from the site's own
    * definitions and content reads and handed to the /__editor and /__preview routes.
    */
   editor?: (parts: EditorParts) => EditorBackend;

@@ -10,7 +10,7 @@ import type { PageDefinition } from '../../src/engine/validate/types.ts';
 import type { ContentContract } from '../../src/generated/content-contract.ts';
 import type { SourceSpec } from '../../src/generated/page-definition.ts';
 import { ContentError, createContentClient, MAX_CONTENT_BYTES } from '../../src/engine/content-client.ts';
-import { readEndpoint, responseSchema } from '../lib/workbench.ts';
+import { readEndpoint, responseSchema } from '../../src/authoring/workbench.ts';
 import type { PageContext, Roots } from './types.ts';
 
 export type ContentRead = { ok: true; data: unknown; schema?: Located } | { ok: false; notFound: boolean; failure: string };

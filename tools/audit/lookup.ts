@@ -5,7 +5,7 @@
  */
 import { hasValue, isPlainObject, type Scope } from '../../src/engine/bindings.ts';
 import { jsonType, type Located } from '../../src/engine/schema-store.ts';
-import { schemaAt } from '../lib/workbench.ts';
+import { schemaAt } from '../../src/authoring/workbench.ts';
 import type { At, Lookup, PageContext, Roots } from './types.ts';
 
 const INDEX = /^\d+$/;

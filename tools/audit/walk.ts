@@ -12,7 +12,7 @@ import type { BindNode, BindingNode, EachNode, JoinNode, SwitchNode, TemplateNod
 import { blockSchemaId, escapePointer, jsonType, type Located, type SchemaStore } from '../../src/engine/schema-store.ts';
 import { metaOf } from '../../src/engine/page-loader.server.ts';
 import type { PageDefinition } from '../../src/engine/validate/types.ts';
-import { requiredFields } from '../lib/workbench.ts';
+import { requiredFields } from '../../src/authoring/workbench.ts';
 import { auditHtml } from './html.ts';
 import { checkLink } from './links.ts';
 import { checkLookup, lookup, noValue, plainScope, propName } from './lookup.ts';

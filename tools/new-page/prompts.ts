@@ -4,8 +4,8 @@ import { createInterface, type Interface } from 'node:readline';
 import { blockNames, isBlockName } from '../../src/blocks/registry.ts';
 import { didYouMean } from '../../src/engine/schema-store.ts';
 import { siteDirectory } from '../lib/project.ts';
-import { readableEndpoints } from '../lib/workbench.ts';
-import { LAYOUTS, nameFromRoute, type Layout, type NewPageInput, type Project } from './plan.ts';
+import { readableEndpoints } from '../../src/authoring/workbench.ts';
+import { LAYOUTS, nameFromRoute, type Layout, type NewPageInput, type Project } from '../../src/authoring/new-page.ts';
 
 /**
  * Questions on the terminal. Lines are queued, so answers typed (or pasted) ahead of a question

@@ -5,16 +5,16 @@
  * the first entry of the definition's sitemap list. Reads that fail only leave samples out.
  */
 import { matchPath } from 'react-router';
-import type { SourceSpec, SitemapSpec } from '../../src/generated/page-definition.ts';
-import { isPlainObject, type Scope } from '../../src/engine/bindings.ts';
-import { brandOf, withBrand } from '../../src/engine/brand.ts';
-import type { DefinitionIndex } from '../../src/engine/definitions.server.ts';
-import type { FieldInfo } from '../../src/editor/types.ts';
-import { sourcePath, sourceQuery } from '../../src/engine/page-loader.server.ts';
-import { routeParams } from '../../src/engine/validate/routes.ts';
-import { endpointAssumption } from '../../src/engine/contract-paths.ts';
-import { fillRoute, listEntries } from '../../src/engine/sitemap.ts';
-import { matchEndpoint, responseSchema } from '../lib/workbench.ts';
+import type { SourceSpec, SitemapSpec } from '../../generated/page-definition.ts';
+import { isPlainObject, type Scope } from '../../engine/bindings.ts';
+import { brandOf, withBrand } from '../../engine/brand.ts';
+import type { DefinitionIndex } from '../../engine/definitions.server.ts';
+import type { FieldInfo } from '../types.ts';
+import { sourcePath, sourceQuery } from '../../engine/page-loader.server.ts';
+import { routeParams } from '../../engine/validate/routes.ts';
+import { endpointAssumption } from '../../engine/contract-paths.ts';
+import { fillRoute, listEntries } from '../../engine/sitemap.ts';
+import { matchEndpoint, responseSchema } from '../../authoring/workbench.ts';
 import { fieldInfos, sampleOf } from './schemas.ts';
 
 export type Read = (path: string, query: URLSearchParams) => Promise<unknown>;

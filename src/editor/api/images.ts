@@ -9,13 +9,12 @@
  */
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { ContentContract } from '../../src/generated/content-contract.ts';
-import { withBrand } from '../../src/engine/brand.ts';
-import type { ImageChoice } from '../../src/editor/types.ts';
-import { imageUrl } from '../../src/engine/page-loader.server.ts';
-import type { Located, SchemaStore } from '../../src/engine/schema-store.ts';
-import { siteDirectory } from '../lib/project.ts';
-import { readableEndpoints, responseSchema } from '../lib/workbench.ts';
+import type { ContentContract } from '../../generated/content-contract.ts';
+import { withBrand } from '../../engine/brand.ts';
+import type { ImageChoice } from '../types.ts';
+import { imageUrl } from '../../engine/page-loader.server.ts';
+import type { Located, SchemaStore } from '../../engine/schema-store.ts';
+import { readableEndpoints, responseSchema } from '../../authoring/workbench.ts';
 import type { Read } from './context.ts';
 import { isImageField } from './schemas.ts';
 
@@ -58,7 +57,8 @@ export interface ImageSources {
   brand: string;
   read: Read;
   imageBaseUrl: string;
-  publicDir?: string;
+  /** The site's public/ folder: its images are offered too. */
+  publicDir: string;
 }
 
 export async function imageChoices({ store, contract, brand, read, imageBaseUrl, publicDir }: ImageSources): Promise<ImageChoice[]> {
@@ -78,7 +78,7 @@ export async function imageChoices({ store, contract, brand, read, imageBaseUrl,
       if (!choices.has(image)) choices.set(image, { value: image, preview: imageUrl(image, imageBaseUrl), from });
     });
   }
-  for (const image of await publicImages(publicDir ?? path.join(siteDirectory(), 'public'))) {
+  for (const image of await publicImages(publicDir)) {
     if (!choices.has(image)) choices.set(image, { value: image, preview: image, from: `site: public${image}` });
   }
   return [...choices.values()].slice(0, MAX_CHOICES);

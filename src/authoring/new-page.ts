@@ -8,29 +8,27 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { matchPath } from 'react-router';
-import { blockNames, isBlockName } from '../../src/blocks/registry.ts';
+import { blockNames, isBlockName } from '../blocks/registry.ts';
 import definitionSchema from '../../schemas/page-definition.schema.json' with { type: 'json' };
-import type { ContentContract as Contract } from '../../src/generated/content-contract.ts';
-import type { DefinitionFile } from '../../src/generated/page-definition.ts';
-import type { SuggestedBindings } from '../../src/generated/site-config.ts';
-import { bindingPaths, isBinding } from '../../src/engine/bindings.ts';
-import { BRAND_PLACEHOLDER, withBrand } from '../../src/engine/brand.ts';
-import { blockSchemaId, didYouMean, type Located, type SchemaStore } from '../../src/engine/schema-store.ts';
-import { normalizeRoute, routeParams } from '../../src/engine/validate/routes.ts';
-import { formatIssue } from '../../src/engine/validate/types.ts';
-import type { DefinitionValidator } from '../../src/engine/validate/validator.ts';
-import { formatJsonFile } from '../lib/format-json.ts';
+import type { ContentContract as Contract } from '../generated/content-contract.ts';
+import type { DefinitionFile } from '../generated/page-definition.ts';
+import type { SuggestedBindings } from '../generated/site-config.ts';
+import { bindingPaths, isBinding } from '../engine/bindings.ts';
+import { BRAND_PLACEHOLDER, withBrand } from '../engine/brand.ts';
+import { blockSchemaId, didYouMean, type Located, type SchemaStore } from '../engine/schema-store.ts';
+import { normalizeRoute, routeParams } from '../engine/validate/routes.ts';
+import { formatIssue } from '../engine/validate/types.ts';
+import { formatJsonFile } from './format-json.ts';
+import { DefinitionValidator } from '../engine/validate/validator.ts';
 import {
-  createValidator,
-  definitionsDirectory,
-  loadContract,
-  loadDefinitionFiles,
-  loadSiteFile,
-  projectRoot,
-  siteDirectory,
+  ENGINE_ROOT as projectRoot,
+  readContract,
+  readDefinitionFiles,
+  readSchemas,
+  readSiteFile,
   type SourceFile,
-} from '../lib/project.ts';
-import { endpointHint, matchEndpoint, responseSchema, schemaAt } from '../lib/workbench.ts';
+} from '../engine/site-inputs.server.ts';
+import { endpointHint, matchEndpoint, responseSchema, schemaAt } from './workbench.ts';
 
 export type Layout = DefinitionFile['layout'];
 /** The layouts the definition schema allows (its `layout` enum: the one list). */
@@ -56,8 +54,8 @@ export interface Project {
   files: SourceFile[];
   site: SourceFile;
   brand: string;
-  /** The site folder (SITE_DIR's by default): files are named relative to it. */
-  siteDir?: string;
+  /** The site folder: files are named relative to it. */
+  siteDir: string;
 }
 
 export interface PagePlan {
@@ -73,13 +71,11 @@ export interface PagePlan {
   warnings: string[];
 }
 
-export async function loadProject(definitionsDir = definitionsDirectory(), siteDir = siteDirectory()): Promise<Project> {
-  const [validator, contract, files, site] = await Promise.all([
-    createValidator(siteDir),
-    loadContract(siteDir),
-    loadDefinitionFiles(definitionsDir, siteDir),
-    loadSiteFile(siteDir),
-  ]);
+/** The site in `siteDir` with its definitions in `definitionsDir` (absolute), as a new page is planned against it. */
+export function loadProject(definitionsDir: string, siteDir: string): Project {
+  const contract = readContract(siteDir);
+  const validator = new DefinitionValidator({ schemas: readSchemas(siteDir), blockNames, contract });
+  const [files, site] = [readDefinitionFiles(siteDir, definitionsDir), readSiteFile(siteDir)];
   const brand = String((JSON.parse(site.text) as { brand?: string }).brand ?? 'brand');
   return { validator, contract, definitionsDir, files, site, brand, siteDir };
 }
@@ -137,7 +133,7 @@ export async function planPage(input: NewPageInput, project: Project, options: {
   const route = input.route.trim();
   const name = input.name ?? nameFromRoute(route);
   // Named as `npm run validate` names it: relative to the site folder.
-  const file = path.relative(project.siteDir ?? siteDirectory(), path.join(project.definitionsDir, `${name}.json`));
+  const file = path.relative(project.siteDir, path.join(project.definitionsDir, `${name}.json`));
 
   // Route: well-formed, not reserved, not taken.
   const concrete = withBrand(route, brand);

@@ -6,32 +6,23 @@
  * field is a one-line diff and moving a section moves its lines unchanged.
  */
 import { getNodeValue, parseTree, type Node, type ParseError } from 'jsonc-parser';
-import { isPlainObject } from '../../src/engine/bindings.ts';
-import { blockSchemaId, DEFINITION_SCHEMA_ID, SchemaStore } from '../../src/engine/schema-store.ts';
-import { formatJsonFile, formatJsonText } from '../lib/format-json.ts';
-import { loadSchemas } from '../lib/project.ts';
-
-let diskStore: Promise<SchemaStore> | undefined;
-
-/** The project's schemas, read once, for callers without a validator at hand. */
-function schemaStore(store?: SchemaStore): Promise<SchemaStore> {
-  if (store) return Promise.resolve(store);
-  diskStore ??= loadSchemas().then((schemas) => new SchemaStore(schemas));
-  return diskStore;
-}
+import { isPlainObject } from '../../engine/bindings.ts';
+import type { SchemaStore } from '../../engine/schema-store.ts';
+import { blockSchemaId, DEFINITION_SCHEMA_ID } from '../../engine/schema-store.ts';
+import { formatJsonFile, formatJsonText } from '../../authoring/format-json.ts';
 
 /**
  * The text to write for `next`, given the file's current text (`original`; undefined for a new
  * file: then exactly what `npm run new-page` would write). `file` is absolute or relative to the
  * project root (it picks the Prettier settings).
  */
-export async function definitionText(original: string | undefined, next: unknown, file: string, store?: SchemaStore): Promise<string> {
+export async function definitionText(original: string | undefined, next: unknown, file: string, store: SchemaStore): Promise<string> {
   if (original === undefined) return formatJsonFile(next, file);
   const errors: ParseError[] = [];
   const root = parseTree(original, errors, { disallowComments: true, allowTrailingComma: false });
   // A file that is not JSON has nothing worth keeping.
   if (!root || errors.length) return formatJsonFile(next, file);
-  const rewriter = new Rewriter(original, await schemaStore(store));
+  const rewriter = new Rewriter(original, store);
   return formatJsonText(rewriter.value(root, next, true), file);
 }
 

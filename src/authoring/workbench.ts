@@ -3,9 +3,9 @@
  * content-contract look-ups (through the one contract module, src/engine/contract-paths.ts),
  * and schema walking.
  */
-import type { ContentContract, ContractEndpoint } from '../../src/generated/content-contract.ts';
-import type { Located, SchemaStore } from '../../src/engine/schema-store.ts';
-import { ContractPaths, readableEndpoints as readable, responseSchema } from '../../src/engine/contract-paths.ts';
+import type { ContentContract, ContractEndpoint } from '../generated/content-contract.ts';
+import type { Located, SchemaStore } from '../engine/schema-store.ts';
+import { ContractPaths, readableEndpoints as readable, responseSchema } from '../engine/contract-paths.ts';
 
 export { responseSchema };
 

@@ -12,7 +12,7 @@ import { lstat, open } from 'node:fs/promises';
 import path from 'node:path';
 import { LRUCache } from 'lru-cache';
 import { data } from 'react-router';
-import { definitionIndex, type DefinitionIndex } from '../../src/engine/definitions.server.ts';
+import { definitionIndex, type DefinitionIndex } from '../../engine/definitions.server.ts';
 import type {
   CreateRequest,
   CreateResponse,
@@ -28,25 +28,25 @@ import type {
   ChangesResponse,
   PublishResponse,
   ImageChoice,
-} from '../../src/editor/types.ts';
-import { createPageLoader, type PageLoaderOptions } from '../../src/engine/page-loader.server.ts';
-import { formatIssue, type Issue } from '../../src/engine/validate/types.ts';
-import { loadDefinitionFiles, loadSiteFile, siteDirectory } from '../lib/project.ts';
-import { LAYOUTS, planPage, type Layout } from '../new-page/plan.ts';
+} from '../types.ts';
+import { createPageLoader, type PageLoaderOptions } from '../../engine/page-loader.server.ts';
+import { formatIssue, type Issue } from '../../engine/validate/types.ts';
+import { readDefinitionFiles, readSiteFile } from '../../engine/site-inputs.server.ts';
+import { LAYOUTS, planPage, type Layout } from '../../authoring/new-page.ts';
 import { pageContext, type Read } from './context.ts';
 import { previewTarget, withFile } from './overlay.ts';
 import { imageChoices } from './images.ts';
 import { pendingChange, publish } from './publish.ts';
 import { definitionText } from './rewrite.ts';
 import { blockInfos, endpointInfos, pageSchema } from './schemas.ts';
-import { isPlainObject } from '../../src/engine/bindings.ts';
-import { brandOf } from '../../src/engine/brand.ts';
+import { isPlainObject } from '../../engine/bindings.ts';
+import { brandOf } from '../../engine/brand.ts';
 
 export interface EditorBackendOptions {
   /** Absolute path of the definitions folder (PAGE_DEFINITIONS_DIR or page-definitions/). */
   definitionsDir: string;
-  /** The site folder (default SITE_DIR's): files are named relative to it, as `npm run validate` names them. */
-  siteDir?: string;
+  /** The site folder (SITE_DIR's): files are named relative to it, as `npm run validate` names them. */
+  siteDir: string;
   /** The site's current definition index (its validator, contract and site config). */
   definitions: () => DefinitionIndex;
   /** The site's content read (samples, preview). */
@@ -68,9 +68,9 @@ export interface DevEditorBackend extends EditorBackend {
   create(req: CreateRequest): Promise<Result<CreateResponse>>;
   /** What Publish would commit: the saved file against git (`git: false` outside a checkout). */
   changes(req: { file: string }): Promise<ChangesResponse>;
-  /** Commits the saved file to its page branch (tools/editor/publish.ts). */
+  /** Commits the saved file to its page branch (src/editor/api/publish.ts). */
   publish(req: { file: string; message?: string }): Promise<Result<PublishResponse>>;
-  /** The images the picker offers (tools/editor/images.ts). */
+  /** The images the picker offers (src/editor/api/images.ts). */
   images(): Promise<ImageChoice[]>;
 }
 
@@ -118,7 +118,7 @@ interface Draft {
 
 export function createEditorBackend(options: EditorBackendOptions): DevEditorBackend {
   const dir = path.resolve(options.definitionsDir);
-  const siteDir = options.siteDir ?? siteDirectory();
+  const siteDir = path.resolve(options.siteDir);
   const drafts = new LRUCache<string, Draft>({ max: 50 });
   // New pages until their first Save (file name → text): nothing is on disk or served before it.
   const unsaved = new Map<string, { file: string; text: string; routes: string[]; layout?: string }>();
@@ -156,7 +156,7 @@ export function createEditorBackend(options: EditorBackendOptions): DevEditorBac
    */
   async function check(file: string, text: string): Promise<{ issues: EditorIssue[]; overlay: Draft['overlay'] }> {
     const base = options.definitions();
-    const [files, site] = await Promise.all([loadDefinitionFiles(dir, siteDir), loadSiteFile(siteDir)]);
+    const [files, site] = [readDefinitionFiles(siteDir, dir), readSiteFile(siteDir)];
     const all = withFile(files, file, text);
     const result = base.validator.validate(all, site);
     // The preview renders the draft being edited, also where it takes another page's route (a
@@ -272,6 +272,7 @@ export function createEditorBackend(options: EditorBackendOptions): DevEditorBac
           brand,
           read,
           imageBaseUrl: options.page.imageBaseUrl,
+          publicDir: path.join(siteDir, 'public'),
         });
         imageList.set(brand, found);
         found.catch(() => imageList.delete(brand));
@@ -411,9 +412,9 @@ export function createEditorBackend(options: EditorBackendOptions): DevEditorBac
         throw error;
       }
       const index = options.definitions();
-      const [files, site] = await Promise.all([loadDefinitionFiles(dir, siteDir), loadSiteFile(siteDir)]);
+      const [files, site] = [readDefinitionFiles(siteDir, dir), readSiteFile(siteDir)];
       const brand = brandOf(index.site);
-      const project = { validator: index.validator, contract: index.contract, definitionsDir: dir, files, site, brand };
+      const project = { validator: index.validator, contract: index.contract, definitionsDir: dir, files, site, brand, siteDir };
       const plan = await planPage(input, project, { allowNoBlocks: true });
       if (plan.errors.length) return { status: 422, body: { errors: plan.errors } };
       const name = path.basename(plan.file);

@@ -2,7 +2,7 @@
  * The page editor's preview: the draft a preview URL names, and the folder's files with the draft in
  * place of its file (the backend validates them into a definition index like the site's).
  */
-import type { SourceFile } from '../lib/project.ts';
+import type { SourceFile } from '../../engine/site-inputs.server.ts';
 
 const PREVIEW = /^\/__preview\/([^/]+)(\/.*)?$/;
 

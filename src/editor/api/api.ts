@@ -9,7 +9,7 @@
  * rebinding page cannot reach it), and takes writes only as same-origin JSON: a cross-site page
  * cannot send application/json without a CORS preflight, which is never granted.
  */
-import { isEditorPath } from '../../src/dev-events.ts';
+import { isEditorPath } from '../../dev-events.ts';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { EditorError, type DevEditorBackend } from './backend.ts';
 

@@ -5,9 +5,9 @@
  */
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { blockNames } from '../../src/blocks/registry.ts';
-import type { ContentContract } from '../../src/generated/content-contract.ts';
-import type { BlockInfo, EndpointInfo, FieldInfo } from '../../src/editor/types.ts';
+import { blockNames } from '../../blocks/registry.ts';
+import type { ContentContract } from '../../generated/content-contract.ts';
+import type { BlockInfo, EndpointInfo, FieldInfo } from '../types.ts';
 import {
   assumptionOf,
   blockSchemaId,
@@ -16,12 +16,12 @@ import {
   type JsonSchema,
   type Located,
   type SchemaStore,
-} from '../../src/engine/schema-store.ts';
-import { endpointAssumption, pathParams } from '../../src/engine/contract-paths.ts';
-import { SAMPLE_LENGTH } from '../../src/editor/schema-ui.ts';
-import { projectRoot } from '../lib/project.ts';
-import { readableEndpoints } from '../lib/workbench.ts';
-import { isPlainObject } from '../../src/engine/bindings.ts';
+} from '../../engine/schema-store.ts';
+import { endpointAssumption, pathParams } from '../../engine/contract-paths.ts';
+import { SAMPLE_LENGTH } from '../schema-ui.ts';
+import { ENGINE_ROOT } from '../../engine/site-inputs.server.ts';
+import { readableEndpoints } from '../../authoring/workbench.ts';
+import { isPlainObject } from '../../engine/bindings.ts';
 
 /** Values, not schemas: never walked for $refs. */
 const LITERAL_KEYS = new Set(['enum', 'const', 'default', 'examples']);
@@ -65,7 +65,7 @@ const pageCache = new WeakMap<SchemaStore, JsonSchema>();
 
 async function fixtureOf(name: string): Promise<Record<string, unknown>> {
   try {
-    const url = pathToFileURL(path.join(projectRoot, 'src/blocks', name, 'fixture.ts')).href;
+    const url = pathToFileURL(path.join(ENGINE_ROOT, 'src/blocks', name, 'fixture.ts')).href;
     const mod = (await import(/* @vite-ignore */ url)) as { fixture?: Record<string, unknown> };
     return structuredClone(mod.fixture ?? {});
   } catch {

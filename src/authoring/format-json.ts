@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import prettier from 'prettier';
-import { projectRoot } from './project.ts';
+import { ENGINE_ROOT as projectRoot } from '../engine/site-inputs.server.ts';
 
 /**
  * `value` as the text of the JSON file `file` (absolute, or relative to the project root). The
