@@ -136,6 +136,14 @@ describe('folders', () => {
     expect(crossing.map(({ from, to }) => `${from} → ${to}`)).toEqual([]);
   });
 
+  it('no file of src/ or tools/ is named for tests unless it is a test (helpers and samples live in tests/helpers/)', () => {
+    const named = ['src', 'tools']
+      .flatMap((root) => sourceFiles(path.join(projectRoot, root)))
+      .filter((file) => !/\.(?:e2e\.)?test\.tsx?$/.test(file) && /(?:^|[-_.])tests?[-_]|[-_]tests?\./.test(path.basename(file)))
+      .map((file) => path.relative(projectRoot, file));
+    expect(named).toEqual([]);
+  });
+
   it('production code and tools never import tests', () => {
     expect(imports.filter(({ to }) => to.startsWith('tests/')).map(({ from, to }) => `${from} → ${to}`)).toEqual([]);
   });

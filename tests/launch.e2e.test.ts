@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { localCaptchaToken, sampleBodies } from '../src/server/submissions/test-samples.ts';
+import { localCaptchaToken, sampleBodies } from './helpers/submission-samples.ts';
 import { startContentService, type RunningContentService } from '../tools/content-service/server.ts';
 import { projectRoot } from '../tools/lib/project.ts';
 import { startSiteProcess } from '../tools/lib/site-process.ts';

@@ -17,7 +17,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sampleBodies } from '../src/server/submissions/test-samples.ts';
+import { sampleBodies } from './helpers/submission-samples.ts';
 import { postgresAvailable, startPostgres, type TestPostgres } from '../tools/lib/postgres-cluster.ts';
 import { spawnSite, type ChildSite } from './e2e/servers.ts';
 

@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sampleBodies } from '../src/server/submissions/test-samples.ts';
+import { sampleBodies } from './helpers/submission-samples.ts';
 import { startContentService, type RunningContentService } from '../tools/content-service/server.ts';
 import { postgresAvailable, startPostgres, type TestPostgres } from '../tools/lib/postgres-cluster.ts';
 import { spawnSite, type ChildSite } from './e2e/servers.ts';

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formNames } from '../src/generated/forms/index.ts';
 import { Outbox } from '../src/server/outbox/store.ts';
 import { checkForms, loadEndpoints, type SubmissionEndpoint } from '../src/server/submissions/forms.ts';
-import { SAMPLE_DOCX_BASE64, sampleBodies } from '../src/server/submissions/test-samples.ts';
+import { SAMPLE_DOCX_BASE64, sampleBodies } from './helpers/submission-samples.ts';
 import { startContentService, type RunningContentService } from '../tools/content-service/server.ts';
 import { projectRoot } from '../tools/lib/project.ts';
 import { spawnSite, type ChildSite } from './e2e/servers.ts';

@@ -4,7 +4,7 @@
  * beyond SPEC §5), and what is still refused gets SPEC's message.
  */
 import { describe, expect, it } from 'vitest';
-import { sampleBodies } from '../server/submissions/test-samples.ts';
+import { sampleBodies } from '../../tests/helpers/submission-samples.ts';
 import { form_career } from '../generated/forms/career.validator.js';
 import { form_contact } from '../generated/forms/contact.validator.js';
 import { form_newsletter } from '../generated/forms/newsletter.validator.js';

@@ -20,7 +20,7 @@ import { CaptchaVerifier } from '../captcha.ts';
 import { loadEndpoints } from '../submissions/forms.ts';
 import { RateLimiter } from './rate-limit.ts';
 import { submissionRouter } from '../submissions/router.ts';
-import { sampleBodies } from '../submissions/test-samples.ts';
+import { sampleBodies } from '../../../tests/helpers/submission-samples.ts';
 import { openSqliteOutbox } from './sqlite.ts';
 import { OutboxWorker } from './worker.ts';
 

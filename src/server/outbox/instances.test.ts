@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postgresAvailable, startPostgres, type TestPostgres } from '../../../tools/lib/postgres-cluster.ts';
 import { readSubmissionConfig } from '../submissions/config.ts';
 import { submissionDeps, submissionRouter } from '../submissions/router.ts';
-import { sampleBodies } from '../submissions/test-samples.ts';
+import { sampleBodies } from '../../../tests/helpers/submission-samples.ts';
 import { PostgresOutbox } from './postgres.ts';
 
 describe.skipIf(!postgresAvailable('the multi-instance router tests'))('two instances on one PostgreSQL outbox', () => {

@@ -4,7 +4,7 @@ import contract from '../../../schemas/content/contract.json' with { type: 'json
 import type { ContentContract } from '../../generated/content-contract.ts';
 import { formNames } from '../../generated/forms/index.ts';
 import { checkForms, loadEndpoints } from './forms.ts';
-import { sampleBodies } from './test-samples.ts';
+import { sampleBodies } from '../../../tests/helpers/submission-samples.ts';
 
 const requestSchemas = import.meta.glob<object>('../../../schemas/content/post-*.schema.json', { eager: true, import: 'default' });
 const contractEndpoints = (contract as ContentContract).endpoints;

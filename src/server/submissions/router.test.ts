@@ -12,7 +12,7 @@ import type { OutboxStore } from '../outbox/types.ts';
 import { loadEndpoints } from './forms.ts';
 import { RateLimiter } from '../outbox/rate-limit.ts';
 import { STORE_FAILED, submissionRouter } from './router.ts';
-import { SAMPLE_DOCX_BASE64, localCaptchaToken, sampleBodies } from './test-samples.ts';
+import { SAMPLE_DOCX_BASE64, localCaptchaToken, sampleBodies } from '../../../tests/helpers/submission-samples.ts';
 
 const CV_NAME_NOT_ALLOWED = 'The file name may not contain control characters, < or >. Please rename the file.';
 

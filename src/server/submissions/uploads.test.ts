@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fileRules } from '../../forms/file-field.ts';
 import career from '../../generated/forms/career.json' with { type: 'json' };
 import { base64Bytes, detectFileType, fileError, zipHasEntry } from './uploads.ts';
-import { SAMPLE_DOCX_BASE64, SAMPLE_PDF_BASE64, zip } from './test-samples.ts';
+import { SAMPLE_DOCX_BASE64, SAMPLE_PDF_BASE64, zip } from '../../../tests/helpers/submission-samples.ts';
 
 const b64 = (s: string | Buffer) => Buffer.from(s).toString('base64');
 

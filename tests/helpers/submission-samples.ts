@@ -1,4 +1,4 @@
-/** Valid bodies of every form, as the browser sends them (for the submission tests). */
+/** Valid bodies of every form of the main site, as the browser sends them (for the submission tests). */
 import { randomUUID } from 'node:crypto';
 
 export const localCaptchaToken = () => `local-${randomUUID()}`;
