@@ -19,7 +19,12 @@ import { gzipSync } from 'node:zlib';
 import type { Browser } from 'playwright-core';
 import { launch, CHROMIUM, CHROMIUM_FLAGS } from './lib/chromium.ts';
 import { startContentService } from './content-service/server.ts';
-import { projectRoot } from './lib/project.ts';
+import { matchPath } from 'react-router';
+import { DEFAULT_CONTENT_PASSWORD, DEFAULT_CONTENT_USER } from '../src/server/config.ts';
+import { brandOf, withBrand } from '../src/engine/brand.ts';
+import type { SiteConfig } from '../src/generated/site-config.ts';
+import { startFixtureService } from './content-service/fixture.ts';
+import { createValidator, definitionsDirectory, loadDefinitionFiles, loadSiteFile, projectRoot, siteDirectory } from './lib/project.ts';
 import { ensureBuild } from './lib/build-state.ts';
 import { runMain } from './lib/cli.ts';
 import { startSnapshotSite } from './lib/snapshot-site.ts';
@@ -101,22 +106,33 @@ function table(headers: string[], rows: (string | number)[][]): string {
   return [line(cells[0]), widths.map((w) => '-'.repeat(w)).join('  '), ...cells.slice(1).map(line)].join('\n');
 }
 
-async function templates(siteUrl: string): Promise<Template[]> {
-  const list = (await (await fetch(`${siteUrl}/api/blog_list`)).json()) as { list: { data: { slug: string }[] } };
-  const blogSlug = list.list.data[0]?.slug ?? 'missing';
-  return [
-    { name: 'home', path: '/', budget: true },
-    { name: 'blog', path: '/blog', budget: true },
-    { name: 'blog-post', path: `/blog/${blogSlug}`, budget: true },
-    { name: 'contact', path: '/contact', budget: false },
-    { name: 'press', path: '/press', budget: true },
-    { name: 'partners', path: '/partners', budget: false },
-    { name: 'product', path: '/products/ccm-platform', budget: true },
-    { name: 'service', path: '/services/assurance-service', budget: true },
-    { name: 'white-papers', path: '/white-paper-case-studies', budget: true },
-    { name: 'careers', path: '/careers', budget: true },
-    { name: '404', path: '/bench-no-such-page', budget: true },
-  ];
+/**
+ * The pages measured, one per page template: the site's `benchRoutes` (site.config.json), else the
+ * first route of every definition, each named after its definition file; a route with parameters
+ * is measured at its first URL in the running site's sitemap.xml. A page with a form block has the
+ * form-page budget. The not-found page is added.
+ */
+async function templates(siteUrl: string, siteDir: string): Promise<Template[]> {
+  const validator = await createValidator(siteDir);
+  const site = await loadSiteFile(siteDir);
+  const { definitions, site: config } = validator.validate(await loadDefinitionFiles(definitionsDirectory(), siteDir), site);
+  const pages = definitions.filter((definition) => !definition.notFound);
+  const routes = (config as SiteConfig | undefined)?.benchRoutes ?? pages.map((definition) => definition.routes[0]);
+  const brand = brandOf(config ?? {});
+  const sitemap = [...(await (await fetch(`${siteUrl}/sitemap.xml`)).text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map(
+    (match) => new URL(match[1].replace(/&amp;/g, '&')).pathname,
+  );
+  const chosen = routes.map((wanted) => {
+    const route = withBrand(wanted, brand);
+    const definition = pages.find((page) => page.routes.includes(route));
+    if (!definition)
+      throw new Error(`benchRoutes: ${wanted} is not a route of a definition of ${path.relative(projectRoot, siteDir) || 'the site'}`);
+    const url = /[:*]/.test(route) ? sitemap.find((entry) => matchPath(route, entry)) : route;
+    if (!url) throw new Error(`benchRoutes: sitemap.xml lists no page of ${wanted}`);
+    const name = path.basename(definition.file, '.json');
+    return { name, path: url, budget: !definition.sections.some((section) => section.block === 'form') };
+  });
+  return [...chosen, { name: '404', path: '/bench-no-such-page', budget: true }];
 }
 
 /** JS the visitor downloads before interacting: every script response until load + network idle. */
@@ -345,16 +361,21 @@ async function main(argv: string[]): Promise<number> {
   const lcpRuns = Math.max(1, Number(values['lcp-runs']));
   const lighthouseRuns = Math.max(1, Number(values['lighthouse-runs']));
 
-  // Measures what `npm start` would serve: a build older than its sources is rebuilt first.
-  ensureBuild(projectRoot);
+  // Measures what `npm start` would serve (SITE_DIR's site): a build older than its sources is rebuilt first.
+  const siteDir = siteDirectory();
+  ensureBuild(projectRoot, siteDir);
 
-  const content = await startContentService({ port: 0 });
+  // The main site's reference content service, or another site's stand-in (as npm start starts them).
+  const content =
+    siteDir === projectRoot
+      ? await startContentService({ port: 0 })
+      : await startFixtureService({ siteDir, port: 0, user: DEFAULT_CONTENT_USER, password: DEFAULT_CONTENT_PASSWORD });
   // A private copy of the build: e2e runs elsewhere may rebuild build/ while the bench runs.
-  const site = await startSnapshotSite({ CONTENT_API_BASE: content.url, EMBEDDED_CONTENT_SERVICE: '0' });
+  const site = await startSnapshotSite({ CONTENT_API_BASE: content.url, EMBEDDED_CONTENT_SERVICE: '0' }, siteDir);
   const stripped = await startStrippedServer(site.url);
   let browser: Browser | undefined;
   try {
-    const all = await templates(site.url);
+    const all = await templates(site.url, siteDir);
     const chosen = only ? all.filter((t) => only.includes(t.path) || only.includes(t.name)) : all;
     if (chosen.length === 0)
       throw new Error(`--only matched no template; templates: ${all.map((t) => `${t.name} (${t.path})`).join(', ')}`);

@@ -28,6 +28,12 @@ export interface SiteConfig {
    */
   themeColor?: string;
   theme?: SiteTheme;
+  /**
+   * The pages `npm run bench` measures, one per page template: routes of this site's definitions, a route with parameters measured at its first URL in sitemap.xml (e.g. "/blog/:slug"); the not-found page is always added. Without it, the first route of every definition.
+   *
+   * @minItems 1
+   */
+  benchRoutes?: [string, ...string[]];
   suggestedBindings?: SuggestedBindings;
   /**
    * Content reads every page with the main or form layout needs (header and footer data).

@@ -136,6 +136,16 @@ describe('definition validator', () => {
     ]);
   });
 
+  it("checks site.config.json's benchRoutes against the pages' routes", () => {
+    const config = JSON.parse(site.text) as Record<string, unknown>;
+    const edited = { file: site.file, text: JSON.stringify({ ...config, benchRoutes: ['/', '/blog/:slug', '/blogs'] }, null, 2) };
+    expect(validator.validate(real, edited).issues.map(formatIssue)).toEqual([
+      expect.stringMatching(
+        /^site\.config\.json:\d+:\d+ \/benchRoutes\/2: "\/blogs" is not a route of any page \(did you mean "\/blog"\?\)$/,
+      ),
+    ]);
+  });
+
   it('rejects a binding whose content type cannot fill the prop', () => {
     const out = messages(withFile(edited('blog.json', '"html": { "$bind": "item.short_description" }', '"text": { "$bind": "item" }')));
     expect(out[0]).toMatch(/\/sections\/3\/items\/map\/text\/\$bind: "item" is object, but this property must be string$/);

@@ -131,7 +131,7 @@ export class DefinitionValidator {
   validate(files: { file: string; text: string }[], siteInput: SiteInput): ValidationResult {
     const issues: Issue[] = [];
     const assumptions: AssumedBinding[] = [];
-    const site = this.validateSite(siteInput, issues, assumptions);
+    const { site, checks: siteChecks } = this.validateSite(siteInput, issues, assumptions);
     const brand = brandOf(site);
     const definitions: PageDefinition[] = [];
     for (const { file, text } of files) {
@@ -139,6 +139,8 @@ export class DefinitionValidator {
       if (def) definitions.push(def);
     }
     issues.push(...crossFileIssues(definitions, files));
+    // A definition left out (reported above) may hold the route: no second message for it.
+    if (site && siteChecks && definitions.length === files.length) checkBenchRoutes(site, definitions, brand, siteChecks);
     return { issues, definitions, site, assumptions };
   }
 
@@ -148,15 +150,19 @@ export class DefinitionValidator {
     if (!shape(value)) reportAjvErrors(shape.errors ?? [], '', report);
   }
 
-  private validateSite(input: SiteInput, issues: Issue[], assumptions: AssumedBinding[]): Record<string, unknown> | undefined {
+  private validateSite(
+    input: SiteInput,
+    issues: Issue[],
+    assumptions: AssumedBinding[],
+  ): { site?: Record<string, unknown>; checks?: FileChecks } {
     this.layoutScope = new Map();
     this.defaultMeta = undefined;
     const parsed = parseStrict(input.file, input.text, issues);
-    if (!parsed) return undefined;
+    if (!parsed) return {};
     const { value, positions } = parsed;
     const checks = fileChecks(input.file, positions, issues, assumptions);
     this.checkShape(SITE_SCHEMA_ID, value, checks.report);
-    if (!isPlainObject(value)) return undefined;
+    if (!isPlainObject(value)) return {};
     if (isPlainObject(value.defaultMeta)) this.defaultMeta = value.defaultMeta;
     const brand = String(value.brand ?? '');
     const ctx: SourceContext = { checker: this.checker, contract: this.contract(brand), checks, routes: [], params: new Set(), brand };
@@ -170,7 +176,7 @@ export class DefinitionValidator {
     }
     // Footer values may bind to the layout sources.
     this.checker.walk(value.footer, this.store.child(siteRoot, 'properties', 'footer'), '/footer', scope, checks);
-    return value;
+    return { site: value, checks };
   }
 
   /** The bindings' roots of a page: route parameters, the query string, site.config.json, the layout's and the page's sources. */
@@ -311,4 +317,14 @@ export class DefinitionValidator {
     });
     return invalid;
   }
+}
+
+/** Each of site.config.json's benchRoutes (the pages `npm run bench` measures) is a route of a page. */
+function checkBenchRoutes(site: Record<string, unknown>, definitions: PageDefinition[], brand: string, checks: FileChecks): void {
+  if (!Array.isArray(site.benchRoutes)) return;
+  const routes = new Set(definitions.filter((definition) => !definition.notFound).flatMap((definition) => definition.routes));
+  site.benchRoutes.forEach((route: unknown, index) => {
+    if (typeof route !== 'string' || routes.has(withBrand(route, brand))) return;
+    checks.report(`/benchRoutes/${index}`, `"${route}" is not a route of any page${didYouMean(route, [...routes])}`);
+  });
 }
