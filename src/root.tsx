@@ -3,11 +3,10 @@ import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, 
 import { DEFINITIONS_CHANGED, isEditorPath } from './dev-events.ts';
 import { RouteFocus } from './engine/chrome/route-focus.tsx';
 import { browserConfig } from './engine/site-browser.ts';
-import { themeCss } from './engine/theme.ts';
 import stylesheet from './styles/site.css?url';
 
 // Only these fields of the site config reach the browser bundle (./engine/site-browser.ts).
-const { language, themeColor, theme } = browserConfig;
+const { language, themeColor } = browserConfig;
 
 // Development: show a definition change at once (tools/dev.ts). The page editor's own pages keep
 // their state: they write the files themselves. Vite leaves this out of production builds.
@@ -22,9 +21,6 @@ export const links = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
 
-// The site's tokens over the engine's (src/styles/tokens.css), after the stylesheet.
-const themeStyle = themeCss(theme);
-
 export function Layout({ children }: { children: ReactNode }) {
   return (
     <html lang={language ?? 'en'}>
@@ -34,7 +30,6 @@ export function Layout({ children }: { children: ReactNode }) {
         {themeColor ? <meta name="theme-color" content={themeColor} /> : null}
         <Meta />
         <Links />
-        {themeStyle ? <style>{themeStyle}</style> : null}
       </head>
       <body>
         {children}

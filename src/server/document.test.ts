@@ -25,6 +25,13 @@ const finish = (headers: Record<string, string> = {}, status = 200, responseHead
   finishDocument(new Request('http://site.local/blog', { headers }), status, responseHeaders, HTML, settings(kept), MARK);
 
 describe('the finished document', () => {
+  it("ends <head> with the site's theme, after the stylesheet, when the site has one", async () => {
+    const withTheme = { ...settings(), themeCss: () => ':root{--primary:#2e6b3f}' };
+    const text = await finishDocument(new Request('http://site.local/'), 200, new Headers(), HTML, withTheme, MARK).text();
+    expect(text).toContain('<style>:root{--primary:#2e6b3f}</style></head>');
+    expect(await finish().text()).not.toContain('<style>');
+  });
+
   it('is the same bytes for every visitor, with a CSP listing the hash of each script it runs', async () => {
     const [a, b] = [finish(), finish()];
     const [textA, textB] = [await a.text(), await b.text()];

@@ -21,6 +21,12 @@ export interface DocumentSettings {
   csp: boolean;
   /** Origin of content images (the only image origin the CSP allows besides this site). */
   imageOrigin: string;
+  /**
+   * The site's design tokens as CSS (site.config.json `theme`, ../engine/theme.ts), set in a
+   * <style> at the end of <head>, after the stylesheet: the server's alone, so the browser bundle
+   * carries no theme.
+   */
+  themeCss?: () => string;
   /** Cache-Control of 200 pages. */
   cacheControl: string;
   /** Offered every finished 200 or 404 page of a GET or HEAD that is whole (not stale, no cookie), with the URL it was rendered for. */
@@ -96,6 +102,8 @@ export function finishDocument(
   const own = ownScripts(rendered, mark);
   let html = rendered.replaceAll(` nonce="${mark}"`, '');
   if (settings.criticalCss) html = settings.criticalCss(html);
+  const theme = settings.themeCss?.();
+  if (theme) html = html.replace('</head>', () => `<style>${theme}</style></head>`);
   let started: string[] = [];
   const painted = settings.paintFirst ? paintFirst(html) : undefined;
   // Only the server's own bootstrap is started after the first paint (never a lookalike that came with content).

@@ -29,6 +29,7 @@ import { createPageCache, type PageCache, type PageKey } from './page-cache.ts';
 import { screenRequest } from './request-url.ts';
 import { originOf, securityHeaders } from './security.ts';
 import { seoRouter } from './seo.ts';
+import { themeCss } from '../engine/theme.ts';
 import { submissionDeps, submissionRouter } from './submissions/router.ts';
 
 export interface SiteOptions {
@@ -78,6 +79,14 @@ function clientBuildDirectory(): string {
   let directory = path.dirname(fileURLToPath(import.meta.url));
   for (let i = 0; i < 4 && !existsSync(path.join(directory, 'client', 'assets')); i++) directory = path.dirname(directory);
   return path.join(directory, 'client');
+}
+
+/** The theme CSS of a site config, made once per config (a development reload gives a new one). */
+const themes = new WeakMap<object, string>();
+function themeOf(site: Record<string, unknown>): string {
+  let css = themes.get(site);
+  if (css === undefined) themes.set(site, (css = themeCss(site.theme as Record<string, string> | undefined)));
+  return css;
 }
 
 /** What React Router answers with data, not a document: single fetch (`*.data`) and its route manifest (the default path). */
@@ -192,6 +201,7 @@ export function createSite(options: SiteOptions): Site {
     paintFirst: production,
     csp: production,
     imageOrigin,
+    themeCss: () => themeOf(definitions.current().site),
     cacheControl: config.pageCacheControl,
     keep: pageCache.keep,
   };
