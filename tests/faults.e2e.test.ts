@@ -22,6 +22,7 @@ import {
   type FaultService,
 } from './e2e/fault-service.ts';
 import { concreteUrl, definitionRoutes } from './e2e/routes.ts';
+import { logMessage } from './e2e/logs.ts';
 import { spawnSite, type ChildSite } from './e2e/servers.ts';
 
 /** What the site answers for a failed content read of each kind (statusOf: 503 no answer in time, 502 a bad answer). */
@@ -303,6 +304,7 @@ describe('content faults over every route, on the production build', () => {
         .output()
         .slice(logFrom)
         .split('\n')
+        .map(logMessage)
         .filter((line) => line.startsWith('[content]'));
       const leftOut = lines.filter((line) => line.includes('left out'));
       // Each message once, though the pages were read again and again.

@@ -34,6 +34,7 @@ const site = build.createSite({ mode: 'production', config });
 const running = await exitOnListenError('The site', 'PORT (or HOST)', () => site.listen());
 const { describeCaptcha } = await import('../src/server/submissions/config.ts');
 console.log(`Site ready on ${running.url}`);
+if (running.metricsUrl) console.log(`Metrics on ${running.metricsUrl}`);
 console.log(describeCaptcha(config.submissions.captchaMode));
 const stop = () =>
   void running.close().then(async () => {

@@ -152,7 +152,17 @@ export interface ContentClientOptions {
   /** Injectable for tests. */
   fetch?: typeof globalThis.fetch;
   log?: (line: string) => void;
+  /**
+   * Headers sent with each upstream read besides the credential (the server's request id and
+   * trace context of the request that caused it).
+   */
+  headers?: () => Record<string, string>;
+  /** Called once per read (`read`, `fetch`), with its contract endpoint, outcome and duration (ms): the server's metrics and logs. */
+  onRead?: (endpoint: string, outcome: ReadOutcome, ms: number) => void;
 }
+
+/** How a read was answered: from the cache, upstream, the last good value while the service fails, not found, or not at all. */
+export type ReadOutcome = 'hit' | 'miss' | 'stale' | 'not_found' | 'error';
 
 export interface ContentClient {
   /**
@@ -230,7 +240,7 @@ export function createContentClient(options: ContentClientOptions): ContentClien
     let response: Response;
     try {
       response = await fetchImpl(url, {
-        headers: { Authorization: authorization, Accept: 'application/json' },
+        headers: { ...options.headers?.(), Authorization: authorization, Accept: 'application/json' },
         signal,
         // A redirect would carry the credential's answer from somewhere else: the contract has none.
         redirect: 'error',
@@ -267,13 +277,27 @@ export function createContentClient(options: ContentClientOptions): ContentClien
     const query = contract.query(match, rawQuery ?? new URLSearchParams());
     const qs = query.toString();
     const key = `${match.path}${qs ? `?${qs}` : ''}`;
+    const started = performance.now();
     let failure: unknown;
-    const result = await cache.get(key, () =>
-      upstream(match.path, query).catch((error: unknown) => {
-        failure = error;
-        throw error;
-      }),
-    );
+    let asked = false;
+    let result: CacheRead;
+    try {
+      result = await cache.get(key, () => {
+        asked = true;
+        return upstream(match.path, query).catch((error: unknown) => {
+          failure = error;
+          throw error;
+        });
+      });
+    } catch (error) {
+      options.onRead?.(
+        match.endpoint,
+        error instanceof ContentError && error.notFound ? 'not_found' : 'error',
+        performance.now() - started,
+      );
+      throw error;
+    }
+    options.onRead?.(match.endpoint, result.stale ? 'stale' : asked ? 'miss' : 'hit', performance.now() - started);
     if (result.stale) {
       markDegraded();
       if (failure) logStale(key, failure);

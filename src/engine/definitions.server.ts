@@ -39,6 +39,8 @@ export interface DefinitionIndex {
 
 export interface PageMatch {
   definition: PageDefinition;
+  /** The route template that matched (one of the definition's routes, `{brand}` filled in): a bounded label for logs and metrics. */
+  route: string;
   params: Record<string, string | undefined>;
   /** The query parameters the definition reads (./page-params.ts). */
   declared: ReadonlyMap<string, Rule>;
@@ -149,10 +151,10 @@ export function definitionIndex(
       const matches = matchRoutes(routeObjects, pathname);
       const found = matches?.[matches.length - 1];
       if (!found || !routeParamsFit(found.params)) return undefined;
-      const definition = routes[Number(found.route.id)].definition;
+      const { definition, path } = routes[Number(found.route.id)];
       const reads = declared.get(definition)!;
       if (search && !queryFits(reads, search)) return undefined;
-      return { definition, params: found.params, declared: reads };
+      return { definition, route: path, params: found.params, declared: reads };
     },
   };
 }

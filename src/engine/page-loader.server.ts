@@ -51,10 +51,13 @@ export interface PageLoaderOptions {
   log?: { warn: (line: string) => void; error: (...args: unknown[]) => void };
   /** The editor's preview: the page says which sections it left out, and why (PageData.leftOut). */
   explain?: boolean;
+  /** Told the route template a request was matched to (`not-found` when none): the server's logs and metrics. */
+  onRoute?: (route: string) => void;
 }
 
 /** What the pipeline needs at each step: the options with their defaults, and the index of this request. */
-interface Run extends Required<Omit<PageLoaderOptions, 'captchaSiteKey' | 'definitions' | 'explain'>> {
+interface Run extends Required<Omit<PageLoaderOptions, 'captchaSiteKey' | 'definitions' | 'explain' | 'onRoute'>> {
+  onRoute?: (route: string) => void;
   index: DefinitionIndex;
   captchaSiteKey?: string;
   logOnce: (message: string) => void;
@@ -345,6 +348,7 @@ async function loadPage(run: Run, request: Request): Promise<PageData> {
   const url = new URL(request.url);
   // The same match as the page cache's key (src/server/site.ts): a declared value that does not fit is a 404.
   const found = index.match(url.pathname, url.searchParams);
+  run.onRoute?.(found ? found.route : 'not-found');
   const definition = found?.definition ?? index.notFound;
   const params = found?.params ?? {};
   const baseScope: Scope = { params, search: Object.fromEntries(url.searchParams), site };
@@ -448,6 +452,7 @@ export function createPageLoader(options: PageLoaderOptions): PageLoader {
     origin: options.origin,
     imageBaseUrl: options.imageBaseUrl,
     captchaSiteKey: options.captchaSiteKey,
+    onRoute: options.onRoute,
     sanitize: options.sanitize ?? { html: sanitizeHtml, embed: sanitizeEmbed },
     log,
     logOnce(message: string) {

@@ -98,6 +98,22 @@ export interface Environment {
    */
   SHUTDOWN_TIMEOUT_MS?: number;
   /**
+   * Least severe log line written to stdout: `info` writes one JSON line per request (docs/operations.md#observe-it); `silent` writes none.
+   */
+  LOG_LEVEL?: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /**
+   * `json`: one JSON object per line (default in production); `pretty`: readable coloured lines (default under `npm run dev`).
+   */
+  LOG_FORMAT?: 'json' | 'pretty';
+  /**
+   * Port of the Prometheus metrics listener (`GET /metrics`, never on the site's port; `0` = any free port). Unset: no listener, and no metric is recorded.
+   */
+  METRICS_PORT?: number;
+  /**
+   * Address the metrics listener binds (`0.0.0.0` for a scraper outside the container: keep that port off the public network).
+   */
+  METRICS_HOST?: string;
+  /**
    * SQLite file of the form outbox (folder created; relative to the working directory), for one instance; ignored when `OUTBOX_URL` is set. Unset under `npm run dev`: a file in the system's temporary folder, outside the folder the development server serves (it prints which).
    */
   OUTBOX_DB?: string;

@@ -5,6 +5,7 @@
  * The defaults run the whole site on one machine against the reference content service.
  */
 import { ConfigError, defaultOf, inspectEnvironment, type ResolvedEnvironment } from './environment.ts';
+import type { LogLevel } from './observe/logger.ts';
 import { submissionProblems, submissionSettings, type SubmissionConfig } from './submissions/config.ts';
 
 export interface ServerConfig {
@@ -40,6 +41,10 @@ export interface ServerConfig {
   /** Development: the definitions folder read from disk (relative to the site folder). */
   definitionsDir: string;
   submissions: SubmissionConfig;
+  /** Log lines (./observe/logger.ts): the least severe level written, JSON or readable lines. */
+  log: { level: LogLevel; format: 'json' | 'pretty' };
+  /** The Prometheus listener (./observe/metrics-server.ts); undefined: off, nothing recorded. */
+  metrics?: { port: number; host: string };
 }
 
 export const DEFAULT_CONTENT_USER = defaultOf('CONTENT_API_USER');
@@ -111,6 +116,8 @@ function configFrom(e: ResolvedEnvironment, production: boolean): ServerConfig {
     siteDir: e.SITE_DIR,
     definitionsDir: e.PAGE_DEFINITIONS_DIR,
     submissions: submissionSettings(e),
+    log: { level: e.LOG_LEVEL as LogLevel, format: (e.LOG_FORMAT as 'json' | 'pretty' | undefined) ?? (production ? 'json' : 'pretty') },
+    metrics: e.METRICS_PORT === undefined ? undefined : { port: e.METRICS_PORT, host: e.METRICS_HOST },
   };
 }
 

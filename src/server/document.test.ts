@@ -17,7 +17,7 @@ function settings(kept: FinishedPage[] = []): DocumentSettings {
     csp: true,
     imageOrigin: 'https://images.example.com',
     cacheControl: 'public, max-age=0, s-maxage=60',
-    keep: (_url, page) => kept.push(page),
+    keep: (_url, page) => (kept.push(page), true),
   };
 }
 

@@ -30,7 +30,9 @@ export interface DocumentSettings {
   /** Cache-Control of 200 pages. */
   cacheControl: string;
   /** Offered every finished 200 or 404 page of a GET or HEAD that is whole (not stale, no cookie), with the URL it was rendered for. */
-  keep?: (url: string, page: FinishedPage) => void;
+  keep?: (url: string, page: FinishedPage) => boolean;
+  /** Told how each finished page stands with the page cache: kept (`miss`), `stale` (not kept: content failed), or `bypass` (not keepable). */
+  onFinished?: (outcome: 'miss' | 'stale' | 'bypass') => void;
 }
 
 export interface FinishedPage {
@@ -118,9 +120,11 @@ export function finishDocument(
   headers.set('Cache-Control', cacheControlOf(status, settings));
   if (settings.csp) headers.set('Content-Security-Policy', contentSecurityPolicy(scriptHashes([...own, ...started]), settings.imageOrigin));
   if (status === 200) headers.set('ETag', etagOf(body));
-  const whole = !headers.has('X-Content-Stale') && !headers.has('Set-Cookie');
+  const stale = headers.has('X-Content-Stale');
+  const whole = !stale && !headers.has('Set-Cookie');
   const read = request.method === 'GET' || request.method === 'HEAD';
-  if ((status === 200 || status === 404) && whole && read) settings.keep?.(request.url, { status, headers, body });
+  const kept = (status === 200 || status === 404) && whole && read && settings.keep?.(request.url, { status, headers, body });
+  settings.onFinished?.(kept ? 'miss' : stale ? 'stale' : 'bypass');
   if (status === 200 && isFresh(Object.fromEntries(request.headers), headers.get('ETag')))
     return new Response(null, { status: 304, headers: notModifiedHeaders(headers) });
   return new Response(request.method === 'HEAD' ? null : body, { status, headers });

@@ -17,8 +17,9 @@ const { describeCaptcha } = await import('./submissions/config.ts');
 
 const site = exitOnConfigError(() => createSite({ mode: 'production' }));
 const running = await exitOnListenError('The site', 'PORT (or HOST)', () => site.listen());
-console.log(`Site (production) on ${running.url}`);
-console.log(describeCaptcha(site.config.submissions.captchaMode));
+site.log.info(`Site (production) on ${running.url}`);
+if (running.metricsUrl) site.log.info(`Metrics on ${running.metricsUrl}`);
+site.log.info(describeCaptcha(site.config.submissions.captchaMode));
 const stop = () => void running.close().then(() => process.exit(0));
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);

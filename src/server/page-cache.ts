@@ -29,6 +29,8 @@ import { requestUrl } from './request-url.ts';
 export interface PageKey {
   key: string;
   notFound?: boolean;
+  /** The route template of the pages kept here (logs and metrics label a hit with it). */
+  route?: string;
 }
 
 export interface PageCacheOptions {
@@ -42,6 +44,8 @@ export interface PageCacheOptions {
    * (utm_*, gclid) neither render anew nor evict hot pages, and every unknown URL on one key.
    */
   keyOf: (url: URL) => PageKey | undefined;
+  /** Told of every request answered from a kept page, with its key (the server's logs and metrics). */
+  onHit?: (key: PageKey) => void;
 }
 
 /** What the page cache holds, for operators and tests. */
@@ -75,9 +79,9 @@ export interface PageCache {
   /**
    * Keeps a finished page rendered for `url` (React Router's absolute request URL) under its key;
    * ignored when the cache is off, the URL has no key, or the status does not fit the key (a 404
-   * only under a not-found key, and only a 404 there).
+   * only under a not-found key, and only a 404 there). True when the page was kept.
    */
-  keep(url: string, page: FinishedPage): void;
+  keep(url: string, page: FinishedPage): boolean;
   clear(): void;
   stats(): PageCacheStats;
 }
@@ -157,6 +161,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     const key = keyOfTarget(req.url);
     const page = key && Boolean(key.notFound) === notFound && find(key.key);
     if (!page) return false;
+    options.onHit?.(key);
     res.setHeader('X-Page-Cache', 'hit');
     res.setHeader('Vary', 'Accept-Encoding');
     if (page.status === 200 && isFresh(req.headers, page.etag)) {
@@ -178,16 +183,16 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     serve: (req, res) => answer(req, res, false),
     serveNotFound: (req, res) => answer(req, res, true),
     keep(url, page) {
-      if (!on) return;
+      if (!on) return false;
       let rendered: URL;
       try {
         rendered = new URL(url);
       } catch {
-        return;
+        return false;
       }
       // The rendered URL's path and query, read as a request target is (one reading for both).
       const key = keyOfTarget(rendered.pathname + rendered.search);
-      if (!key || (page.status === 404) !== Boolean(key.notFound)) return;
+      if (!key || (page.status === 404) !== Boolean(key.notFound)) return false;
       const entry: KeptPage = {
         status: page.status,
         etag: page.headers.get('ETag') ?? undefined,
@@ -197,6 +202,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       };
       if (main.has(key.key)) main.set(key.key, entry);
       else probation.set(key.key, entry);
+      return true;
     },
     clear() {
       main.clear();

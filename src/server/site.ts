@@ -31,6 +31,10 @@ import { originOf, securityHeaders } from './security.ts';
 import { seoRouter } from './seo.ts';
 import { themeCss } from '../engine/theme.ts';
 import { submissionDeps, submissionRouter } from './submissions/router.ts';
+import { createLogger, lineLogger, type Logger } from './observe/logger.ts';
+import { createMetrics, noMetrics, type SiteMetrics } from './observe/metrics.ts';
+import { listenMetrics } from './observe/metrics-server.ts';
+import { currentRequest, nameRoute, observeRequests } from './observe/requests.ts';
 
 export interface SiteOptions {
   mode: 'development' | 'production';
@@ -43,6 +47,8 @@ export interface SiteOptions {
    * definitions and content reads and handed to the /__editor and /__preview routes.
    */
   editor?: (parts: EditorParts) => EditorBackend;
+  /** Default: a logger from the configuration (LOG_LEVEL, LOG_FORMAT) writing to stdout. */
+  log?: Logger;
 }
 
 /** What the page editor shares with the site: the same definitions, content reads and page settings. */
@@ -54,6 +60,8 @@ export interface EditorParts {
 
 export interface RunningSite {
   url: string;
+  /** The metrics listener's URL (`…/metrics`), when METRICS_PORT is set. */
+  metricsUrl?: string;
   /**
    * Stops taking connections, lets requests in flight finish (their outbox commits included),
    * then closes whatever is left after SHUTDOWN_TIMEOUT_MS (slow or idle clients cannot hold the
@@ -70,6 +78,8 @@ export interface Site {
   definitions: Definitions;
   content: ContentClient;
   pageCache: PageCache;
+  log: Logger;
+  metrics: SiteMetrics;
   /** Serves the site on `server` (default: a new one; development passes the one Vite's HMR shares). */
   listen(options?: { port?: number; host?: string; server?: Server }): Promise<RunningSite>;
 }
@@ -113,11 +123,11 @@ function pageKeys(definitions: Definitions): (url: URL) => PageKey | undefined {
     if (found) {
       if ([...url.searchParams.keys()].some((name) => !found.declared.has(name))) return undefined;
       const kept = [...url.searchParams].sort(([a], [b]) => a.localeCompare(b));
-      return { key: `${url.pathname}?${new URLSearchParams(kept).toString()}` };
+      return { key: `${url.pathname}?${new URLSearchParams(kept).toString()}`, route: found.route };
     }
     if (url.pathname === '/' || DATA_REQUEST.test(url.pathname) || (index.notFound && index.declared(index.notFound).size > 0))
       return undefined;
-    return { key: `404 ${JSON.stringify(urlFlags(url.pathname))}`, notFound: true };
+    return { key: `404 ${JSON.stringify(urlFlags(url.pathname))}`, notFound: true, route: 'not-found' };
   };
 }
 
@@ -125,6 +135,7 @@ function pageKeys(definitions: Definitions): (url: URL) => PageKey | undefined {
 function answerUnreadable(req: IncomingMessage, res: ServerResponse): boolean {
   const screened = screenRequest(req.method, req.url);
   if (!screened) return false;
+  nameRoute('unreadable');
   res.statusCode = screened.status;
   res.setHeader('Cache-Control', screened.status === 400 ? 'no-store' : 'public, max-age=3600');
   if ('location' in screened) res.setHeader('Location', screened.location);
@@ -157,7 +168,10 @@ export function createSite(options: SiteOptions): Site {
   // A production site applies production rules whatever NODE_ENV says (the launcher decides).
   const config = options.config ?? readConfig(process.env, { production });
   if (production && !config.production) throw new Error('a production site needs its configuration read with production rules');
+  const log = options.log ?? createLogger(config.log);
+  const metrics = config.metrics ? createMetrics() : noMetrics;
   const definitions = loadDefinitions({
+    log: lineLogger(log.child({ component: 'definitions' }), 'error'),
     fromDisk: !production,
     siteDir: config.siteDir,
     definitionsDir: config.definitionsDir,
@@ -172,13 +186,33 @@ export function createSite(options: SiteOptions): Site {
     cacheStaleMs: config.contentCacheStaleMs,
     cacheMaxEntries: config.contentCacheMaxEntries,
     brand: () => String(definitions.current().site.brand),
+    log: lineLogger(log.child({ component: 'content' }), 'warn'),
+    // The read goes on the request's account (its log line) and is sent with its id.
+    headers: (): Record<string, string> => {
+      const request = currentRequest();
+      return request ? { 'X-Request-Id': request.id } : {};
+    },
+    onRead(endpoint, outcome, ms) {
+      metrics.contentRead(endpoint, outcome, ms / 1000);
+      const request = currentRequest();
+      if (request) {
+        request.reads += 1;
+        request.readMs += ms;
+      }
+    },
   });
+  const pageLog = log.child({ component: 'page' });
   const pages = createPageLoader({
     definitions: definitions.current,
     read: content.fetch,
     origin: config.siteOrigin,
     imageBaseUrl: config.imageBaseUrl,
     captchaSiteKey: config.recaptchaSiteKey,
+    log: {
+      warn: (line) => pageLog.warn(line),
+      error: (line, ...details) => pageLog.error({ err: details.at(-1), details: details.slice(0, -1) }, String(line)),
+    },
+    onRoute: nameRoute,
   });
   const editor = options.editor?.({
     definitions,
@@ -190,11 +224,36 @@ export function createSite(options: SiteOptions): Site {
     ttlMs: production ? config.contentCacheTtlMs : 0,
     maxEntries: config.pageCacheMaxEntries,
     keyOf: pageKeys(definitions),
+    onHit(key) {
+      const request = currentRequest();
+      if (!request) return;
+      request.route = key.route;
+      request.cache = 'hit';
+    },
   });
   const clientDirectory = production ? clientBuildDirectory() : undefined;
   const imageOrigin = originOf(config.imageBaseUrl);
   // Accepted form submissions are delivered to the content service from the outbox, in the background.
-  const outbox = startOutbox(config.submissions, { baseUrl: config.contentApiBase, credential: config.contentApiCredential });
+  const outboxLog = log.child({ component: 'outbox' });
+  const outbox = startOutbox(
+    config.submissions,
+    { baseUrl: config.contentApiBase, credential: config.contentApiCredential },
+    {
+      log: lineLogger(outboxLog, 'warn'),
+      workerLog: lineLogger(outboxLog, 'info'),
+      onDelivery: (outcome, ms) => metrics.delivery(outcome, ms / 1000),
+    },
+  );
+  metrics.outbox(async () => {
+    let store;
+    try {
+      store = outbox.store();
+    } catch {
+      return undefined;
+    }
+    const [counts, oldest] = await Promise.all([store.counts(), store.oldestPending()]);
+    return { pending: counts.pending, dead: counts.dead, oldestPendingAgeSeconds: oldest === undefined ? 0 : (Date.now() - oldest) / 1000 };
+  });
 
   const document: DocumentSettings = {
     criticalCss: clientDirectory ? inlineCriticalCss(clientDirectory) : undefined,
@@ -204,6 +263,10 @@ export function createSite(options: SiteOptions): Site {
     themeCss: () => themeOf(definitions.current().site),
     cacheControl: config.pageCacheControl,
     keep: pageCache.keep,
+    onFinished(outcome) {
+      const request = currentRequest();
+      if (request) request.cache = outcome;
+    },
   };
 
   const app = express();
@@ -211,9 +274,16 @@ export function createSite(options: SiteOptions): Site {
   app.use(compression());
   if (options.viteMiddlewares) app.use(options.viteMiddlewares);
   if (clientDirectory) {
+    app.use((_req, _res, next) => (nameRoute('static'), next()));
     // Fingerprinted assets never change under the same name: cache them for a year.
     app.use('/assets', express.static(path.join(clientDirectory, 'assets'), { immutable: true, maxAge: '1y', index: false }));
     app.use(express.static(clientDirectory, { maxAge: '1h', index: false }));
+    // Not a file: the routes below name the request (or it stays `other`).
+    app.use((_req, _res, next) => {
+      const request = currentRequest();
+      if (request) request.route = undefined;
+      next();
+    });
   }
   app.use(
     healthRouter({
@@ -221,10 +291,18 @@ export function createSite(options: SiteOptions): Site {
       readinessPath: () => readinessPath(definitions.current().site),
       outbox: outbox.store,
       pendingAlertMs: config.submissions.outboxPendingAlertMs,
+      log: lineLogger(log.child({ component: 'readyz' }), 'warn'),
     }),
   );
   app.use(seoRouter({ origin: config.siteOrigin, definitions: () => definitions.current().definitions, read: content.fetch }));
-  app.use(submissionRouter(submissionDeps(config.submissions, config.siteOrigin, outbox.store)));
+  app.use(
+    submissionRouter({
+      ...submissionDeps(config.submissions, config.siteOrigin, outbox.store),
+      log: lineLogger(log.child({ component: 'submissions' }), 'info'),
+      errorLog: log.child({ component: 'submissions' }),
+      onOutcome: metrics.submission,
+    }),
+  );
   app.get('/api/*path', contentProxy(content));
   app.use((_req, res, next) => {
     // Documents send their own policy (src/server/document.ts); React Router appends headers.
@@ -249,14 +327,17 @@ export function createSite(options: SiteOptions): Site {
   });
 
   const secure = securityHeaders({ csp: production, imageOrigin, trustProxyHeader: config.submissions.trustProxyHeader });
-  const handler = (req: IncomingMessage, res: ServerResponse) => {
-    secure(req, res);
-    if (answerUnreadable(req, res)) return;
-    // HTTP/1.0 may leave Host out; React Router needs one to build its request URL (the site's
-    // own URLs come from SITE_ORIGIN, never from Host).
-    req.headers.host ??= 'localhost';
-    if (!pageCache.serve(req, res)) app(req, res);
-  };
+  const handler = observeRequests(
+    (req: IncomingMessage, res: ServerResponse) => {
+      secure(req, res);
+      if (answerUnreadable(req, res)) return;
+      // HTTP/1.0 may leave Host out; React Router needs one to build its request URL (the site's
+      // own URLs come from SITE_ORIGIN, never from Host).
+      req.headers.host ??= 'localhost';
+      if (!pageCache.serve(req, res)) app(req, res);
+    },
+    { log: log.child({ component: 'http' }), metrics, trustRequestId: config.submissions.trustProxyHeader !== undefined },
+  );
 
   return {
     handler,
@@ -265,6 +346,8 @@ export function createSite(options: SiteOptions): Site {
     definitions,
     content,
     pageCache,
+    log,
+    metrics,
     async listen({ port = config.port, host = config.host, server = createServer() } = {}) {
       // A reachable outbox is open (PostgreSQL's schema migrated) before the first request; one that
       // is not keeps being tried while the pages are served and submissions answer 503.
@@ -275,20 +358,28 @@ export function createSite(options: SiteOptions): Site {
         server.listen(port, host, () => resolve());
       });
       const address = server.address() as AddressInfo;
+      // Metrics on a listener of their own, never on the public port.
+      const scrape =
+        config.metrics && metrics.registry
+          ? await listenMetrics(metrics.registry, config.metrics.port, config.metrics.host, log)
+          : undefined;
       return {
         url: `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`,
+        metricsUrl: scrape?.url,
         async close() {
           const closed = new Promise<void>((resolve) => server.close(() => resolve()));
           server.closeIdleConnections();
           let timer: NodeJS.Timeout | undefined;
           const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), config.shutdownTimeoutMs)));
           if ((await Promise.race([closed, late])) === 'late') {
-            console.warn(`[server] connections still open after ${config.shutdownTimeoutMs} ms: closed`);
+            log.warn(`[server] connections still open after ${config.shutdownTimeoutMs} ms: closed`);
             server.closeAllConnections();
             await closed;
           }
           clearTimeout(timer);
+          await scrape?.close();
           await outbox.stop();
+          log.flush();
         },
       };
     },

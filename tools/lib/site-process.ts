@@ -51,7 +51,8 @@ export async function startSiteProcess(options: {
     const timer = setTimeout(() => reject(new Error(`site did not start:\n${output}`)), 60_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      const match = /Site \((?:production|development)\) on (http:\/\/\S+)/.exec(output);
+      // A JSON log line (production) or a readable one (development): the URL ends at a space or quote.
+      const match = /Site \((?:production|development)\) on (http:\/\/[^\s"]+)/.exec(output);
       if (match) {
         clearTimeout(timer);
         resolve(match[1]);

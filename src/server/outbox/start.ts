@@ -11,11 +11,14 @@ import type { OutboxConfig } from './config.ts';
 import { PostgresOutbox } from './postgres.ts';
 import { openSqliteOutbox } from './sqlite.ts';
 import type { OutboxStore } from './types.ts';
-import { OutboxWorker } from './worker.ts';
+import { OutboxWorker, type WorkerOptions } from './worker.ts';
 
 /** The store of the configuration; PostgreSQL's schema is brought up to date first. */
-export async function openOutbox(cfg: Pick<OutboxConfig, 'outboxDb' | 'outboxUrl' | 'outboxPoolSize'>): Promise<OutboxStore> {
-  if (cfg.outboxUrl) return PostgresOutbox.open({ url: cfg.outboxUrl, poolSize: cfg.outboxPoolSize });
+export async function openOutbox(
+  cfg: Pick<OutboxConfig, 'outboxDb' | 'outboxUrl' | 'outboxPoolSize'>,
+  log?: (line: string) => void,
+): Promise<OutboxStore> {
+  if (cfg.outboxUrl) return PostgresOutbox.open({ url: cfg.outboxUrl, poolSize: cfg.outboxPoolSize, log });
   return openSqliteOutbox(cfg.outboxDb);
 }
 
@@ -45,7 +48,11 @@ export interface RunningOutbox {
 
 export interface StartOptions {
   open?: (cfg: OutboxConfig) => Promise<OutboxStore>;
+  /** Problems opening the outbox (default: console.error). */
   log?: (line: string) => void;
+  /** The worker's lines (deliveries, dead letters; default: console.log). */
+  workerLog?: (line: string) => void;
+  onDelivery?: WorkerOptions['onDelivery'];
   retry?: { baseMs: number; maxMs: number };
 }
 
@@ -54,8 +61,8 @@ export function startOutbox(
   content: { baseUrl: string; credential: string },
   options: StartOptions = {},
 ): RunningOutbox {
-  const open = options.open ?? openOutbox;
   const log = options.log ?? ((line: string) => console.error(line));
+  const open = options.open ?? ((c: OutboxConfig) => openOutbox(c, log));
   const retry = options.retry ?? OPEN_RETRY;
   let store: OutboxStore | undefined;
   let worker: OutboxWorker | undefined;
@@ -108,6 +115,8 @@ export function startOutbox(
       timeoutMs: cfg.outboxTimeoutMs,
       deadRetentionMs: cfg.outboxDeadRetentionMs || undefined,
       pendingAlertMs: cfg.outboxPendingAlertMs,
+      log: options.workerLog,
+      onDelivery: options.onDelivery,
     });
     worker.start();
   })().finally(() => attempted());

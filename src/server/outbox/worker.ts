@@ -11,6 +11,7 @@
 import { nextAttempt, retryAfterMs } from './backoff.ts';
 import { isBusy } from './store.ts';
 import type { DueSubmission, OutboxStore } from './types.ts';
+import type { DeliveryOutcome } from '../observe/metrics.ts';
 
 export interface WorkerOptions {
   /** Content service base URL; a submission goes to base + its endpoint. */
@@ -32,6 +33,8 @@ export interface WorkerOptions {
   random?: () => number;
   fetch?: typeof fetch;
   log?: (line: string) => void;
+  /** Told of every attempt's outcome and duration (ms): the server's metrics. */
+  onDelivery?: (outcome: DeliveryOutcome, ms: number) => void;
 }
 
 /**
@@ -64,10 +67,14 @@ async function answerStart(response: Response, limit = MAX_ANSWER_BYTES): Promis
 /** Answers that name the lead itself as the problem: sending it again cannot help. */
 const REFUSED = new Set([400, 409, 413, 422]);
 
+/**
+ * An attempt's outcome. `error` is kept with the lead (the CLI shows it); `summary` is what a log
+ * line says: never the answer's text, which may quote the lead's data back.
+ */
 type Outcome =
   | { kind: 'delivered' }
-  | { kind: 'refused'; error: string }
-  | { kind: 'failed'; error: string; retryAfterMs?: number }
+  | { kind: 'refused'; error: string; summary: string }
+  | { kind: 'failed'; error: string; summary: string; retryAfterMs?: number }
   | { kind: 'stopped' };
 
 export class OutboxWorker {
@@ -192,17 +199,22 @@ export class OutboxWorker {
   }
 
   private async deliver(row: DueSubmission): Promise<void> {
+    const started = performance.now();
     const outcome = await this.send(row);
+    const took = performance.now() - started;
     const now = this.now();
     try {
       if (outcome.kind === 'delivered') {
         await this.outbox.markDelivered(row.id, now);
-        this.log(`[outbox] delivered ${row.key} to ${row.endpoint} (attempt ${row.attempts})`);
+        this.options.onDelivery?.('delivered', took);
+        this.log(`[outbox] delivered lead ${row.id} to ${row.endpoint} (attempt ${row.attempts})`);
       } else if (outcome.kind === 'stopped') {
         await this.outbox.release(row, now);
+        this.options.onDelivery?.('interrupted', took);
       } else if (outcome.kind === 'refused') {
         await this.outbox.markDead(row, now, outcome.error);
-        this.log(`[outbox] dead: ${row.key} to ${row.endpoint} refused by the content service: ${outcome.error}`);
+        this.options.onDelivery?.('dead', took);
+        this.log(`[outbox] dead: lead ${row.id} to ${row.endpoint} refused by the content service: ${outcome.summary}`);
       } else {
         const next = nextAttempt(row.attempts, now, row.ageFrom, {
           baseMs: this.options.retryBaseMs,
@@ -213,18 +225,20 @@ export class OutboxWorker {
         });
         if (next.dead) {
           await this.outbox.markDead(row, now, outcome.error);
+          this.options.onDelivery?.('dead', took);
           this.log(
-            `[outbox] dead: ${row.key} to ${row.endpoint} not delivered after ${row.attempts} attempts in ${Math.round((now - row.ageFrom) / 1000)} s: ${outcome.error}`,
+            `[outbox] dead: lead ${row.id} to ${row.endpoint} not delivered after ${row.attempts} attempts in ${Math.round((now - row.ageFrom) / 1000)} s: ${outcome.summary}`,
           );
         } else {
           await this.outbox.markRetry(row, next.at, outcome.error);
+          this.options.onDelivery?.('retry', took);
           if (row.attempts === 1)
-            this.log(`[outbox] ${row.key} to ${row.endpoint} not delivered (${outcome.error}); retrying with backoff`);
+            this.log(`[outbox] lead ${row.id} to ${row.endpoint} not delivered (${outcome.summary}); retrying with backoff`);
         }
       }
     } catch (error) {
       // The lease runs out and the submission is tried again: nothing is lost.
-      this.log(`[outbox] could not record the outcome for ${row.key}: ${(error as Error).message}`);
+      this.log(`[outbox] could not record the outcome for lead ${row.id}: ${(error as Error).message}`);
     }
   }
 
@@ -247,24 +261,23 @@ export class OutboxWorker {
     } catch (error) {
       if (this.stopping.signal.aborted) return { kind: 'stopped' };
       const name = (error as Error).name;
-      return {
-        kind: 'failed',
-        error: name === 'TimeoutError' ? `no answer in ${this.options.timeoutMs} ms` : `unreachable: ${(error as Error).message}`,
-      };
+      const failure = name === 'TimeoutError' ? `no answer in ${this.options.timeoutMs} ms` : `unreachable: ${(error as Error).message}`;
+      return { kind: 'failed', error: failure, summary: failure };
     }
     const text = await answerStart(response);
     // A redirect is not a delivery (with "manual", an opaque redirect has status 0).
     const redirected = response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400);
     if (response.ok && !redirected) return { kind: 'delivered' };
+    const summary = redirected ? `redirected (HTTP ${response.status || '3xx'}): not followed` : `HTTP ${response.status}`;
     const error = redirected
       ? `redirected (HTTP ${response.status || '3xx'}${response.headers.get('location') ? ` to ${response.headers.get('location')}` : ''}): not followed`
       : `HTTP ${response.status}${text ? `: ${text.slice(0, 200)}` : ''}`;
-    if (REFUSED.has(response.status)) return { kind: 'refused', error };
+    if (REFUSED.has(response.status)) return { kind: 'refused', error, summary };
     if (response.status === 401 || response.status === 403) {
       // The site's credential, not the lead: say so loudly, once per incident (the first attempt).
       if (row.attempts === 1)
-        this.log(`[outbox] ERROR: the content service rejected the credential (${error}); ${row.key} kept and retried`);
+        this.log(`[outbox] ERROR: the content service rejected the credential (${summary}); lead ${row.id} kept and retried`);
     }
-    return { kind: 'failed', error, retryAfterMs: retryAfterMs(response.headers.get('retry-after'), this.now()) };
+    return { kind: 'failed', error, summary, retryAfterMs: retryAfterMs(response.headers.get('retry-after'), this.now()) };
   }
 }

@@ -18,6 +18,7 @@ import { fileError } from './uploads.ts';
 import { checkForms, loadEndpoints, type SubmissionEndpoint } from './forms.ts';
 import { clientIp, rateLimitKey } from './ip.ts';
 import { RateLimiter, type Limiter } from '../outbox/rate-limit.ts';
+import type { SubmissionOutcome } from '../observe/metrics.ts';
 
 export const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,200}$/;
 export const CAPTCHA_MESSAGE = 'The form must be filled out';
@@ -39,7 +40,21 @@ export interface SubmissionDeps {
   trustProxyHeader?: string;
   endpoints: SubmissionEndpoint[];
   log: (line: string) => void;
+  /** Failures behind a 503 (default: console.error). */
+  errorLog?: { error(fields: { err: unknown }, line: string): void };
+  /** Told every post's outcome, with its endpoint and form (empty before the form is known): the server's metrics. */
+  onOutcome?: (endpoint: string, form: string, outcome: SubmissionOutcome) => void;
   now: () => number;
+}
+
+/** The outcome a status tells (a 202 says which kind of acceptance in res.locals.outcome). */
+function outcomeOf(status: number, accepted: SubmissionOutcome | undefined): SubmissionOutcome {
+  if (status === 202) return accepted ?? 'accepted';
+  if (status === 429) return 'rate_limited';
+  if (status === 422) return 'invalid';
+  if (status === 409) return 'conflict';
+  if (status >= 500) return 'unavailable';
+  return 'rejected';
 }
 
 /**
@@ -117,7 +132,13 @@ export function submissionRouter(deps: SubmissionDeps): express.Router {
   /** Requests in progress per idempotency key: a retry racing its original waits for it. */
   const inProgress = new Map<string, Promise<unknown>>();
 
+  const failed = (line: string, error: unknown) => (deps.errorLog ? deps.errorLog.error({ err: error }, line) : console.error(line, error));
+
   const guard = async (req: Request, res: Response, next: NextFunction) => {
+    const endpointPath = req.path;
+    res.once('finish', () =>
+      deps.onOutcome?.(endpointPath, (res.locals.form as string | undefined) ?? '', outcomeOf(res.statusCode, res.locals.outcome)),
+    );
     const ip = clientIp(req, deps.trustProxyHeader);
     res.locals.submitterIp = ip;
     const rate = await deps.limiter.take(rateLimitKey(ip));
@@ -140,11 +161,13 @@ export function submissionRouter(deps: SubmissionDeps): express.Router {
     // The address is the server's to fill in, never the visitor's.
     const { [HONEYPOT_FIELD]: honeypot, ip: _sent, ...data } = body as Record<string, unknown>;
     if (honeypot !== undefined && honeypot !== null && honeypot !== '') {
-      deps.log(`[submissions] honeypot filled on ${endpoint.path} from ${ip}: answered as accepted, not stored`);
+      deps.log(`[submissions] honeypot filled on ${endpoint.path}: answered as accepted, not stored`);
+      res.locals.outcome = 'spam';
       return send(res, 202, { status: 'accepted', id: randomUUID() });
     }
 
     const check = checkForms(endpoint, data, req.get('form-name') ?? undefined);
+    res.locals.form = check.form.name;
     if (check.errors) throw new Answer(422, 'Some fields are not valid.', fieldErrors(check.errors));
     // The e-mail is checked in any case and sent on in lower case (docs/forms.md).
     for (const field of check.form.lowercase) if (typeof data[field] === 'string') data[field] = data[field].toLowerCase();
@@ -163,7 +186,7 @@ export function submissionRouter(deps: SubmissionDeps): express.Router {
 
     const captcha = await deps.captcha.verify(data[check.form.captcha], { remoteIp: ip, host: req.hostname });
     if (!captcha.ok) {
-      deps.log(`[submissions] captcha refused on ${endpoint.path} from ${ip}: ${captcha.reason}`);
+      deps.log(`[submissions] captcha refused on ${endpoint.path}: ${captcha.reason}`);
       if (captcha.unavailable)
         throw new Answer(503, 'The captcha could not be checked just now. Please try again.', undefined, { 'Retry-After': '5' });
       throw new Answer(422, 'Please confirm you are not a robot.', { [check.form.captcha]: [CAPTCHA_MESSAGE] });
@@ -181,7 +204,7 @@ export function submissionRouter(deps: SubmissionDeps): express.Router {
       result = await afterFailedCommit(outbox, key, print, error);
     }
     if (result.status !== 'created') return replay(res, result.id, result.status === 'replayed');
-    deps.log(`[submissions] accepted ${key} for ${endpoint.path} (${result.id})`);
+    deps.log(`[submissions] accepted lead ${result.id} for ${endpoint.path}`);
     send(res, 202, { status: 'accepted', id: result.id });
   }
 
@@ -193,12 +216,13 @@ export function submissionRouter(deps: SubmissionDeps): express.Router {
   async function afterFailedCommit(outbox: OutboxStore, key: string, print: string, error: unknown): Promise<EnqueueResult> {
     const found = await outbox.findKey(key).catch(() => undefined);
     if (!found) throw new Answer(503, STORE_FAILED.unknown, undefined, { 'Retry-After': RETRY_AFTER_SECONDS }, error);
-    deps.log(`[submissions] ${key}: the commit reported "${(error as Error).message}", but the lead is stored`);
+    deps.log(`[submissions] lead ${found.id}: the commit reported "${(error as Error).message}", but the lead is stored`);
     return { status: found.fingerprint === print ? 'created' : 'conflict', id: found.id };
   }
 
   function replay(res: Response, id: string, same: boolean): void {
     if (!same) throw new Answer(409, 'This Idempotency-Key was already used for a different submission.');
+    res.locals.outcome = 'replayed';
     send(res, 202, { status: 'accepted', id }, { 'Idempotent-Replayed': 'true' });
   }
 
@@ -225,7 +249,7 @@ export function submissionRouter(deps: SubmissionDeps): express.Router {
   router.use((error: unknown, req: Request, res: Response, next: NextFunction) => {
     if (res.headersSent) return next(error);
     if (error instanceof Answer) {
-      if (error.cause !== undefined) console.error(`[submissions] ${req.method} ${req.path} failed (${error.status}):`, error.cause);
+      if (error.cause !== undefined) failed(`[submissions] ${req.method} ${req.path} failed (${error.status})`, error.cause);
       return send(
         res,
         error.status,
@@ -243,7 +267,7 @@ export function submissionRouter(deps: SubmissionDeps): express.Router {
     if (typeof status === 'number' && status >= 400 && status < 500)
       return send(res, status, { message: 'The request could not be read.' });
     // Everything that can fail after the commit was tried is answered above: nothing was kept.
-    console.error(`[submissions] ${req.method} ${req.path} failed:`, error);
+    failed(`[submissions] ${req.method} ${req.path} failed`, error);
     send(res, 503, { message: STORE_FAILED.notKept }, { 'Retry-After': RETRY_AFTER_SECONDS });
   });
   return router;

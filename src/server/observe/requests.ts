@@ -1,0 +1,106 @@
+/**
+ * Every request, seen once: observeRequests wraps the site's Node handler, gives the request an id
+ * (echoed as `X-Request-Id`, sent on with its content reads), and when the response is done
+ * writes one log line and records its duration under its route template.
+ *
+ * The parts of the site annotate the request they serve through its scope (an AsyncLocalStorage
+ * store, also reachable from the request object when a callback runs outside it): the route
+ * template (the page loader's match, the page cache's key, an Express route's path), the page
+ * cache's outcome and the content reads it waited for. The label is never the raw URL: a route
+ * template, or a fixed name (`static`, `not-found`, `unreadable`, `other`).
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Logger } from './logger.ts';
+import type { PageCacheOutcome, SiteMetrics } from './metrics.ts';
+
+export interface RequestScope {
+  /** The request id: the trusted proxy's `X-Request-Id`, or a new UUID. */
+  readonly id: string;
+  /** The route template (or fixed name) the request was served as. */
+  route?: string;
+  /** For pages: how the page cache answered. */
+  cache?: PageCacheOutcome;
+  /** Content reads the request waited for, and their total time (ms). */
+  reads: number;
+  readMs: number;
+}
+
+const scopes = new AsyncLocalStorage<RequestScope>();
+const byRequest = new WeakMap<IncomingMessage, RequestScope>();
+
+/** The scope of the request being served here, if any (content reads, the page loader, the page cache). */
+export function currentRequest(): RequestScope | undefined {
+  return scopes.getStore();
+}
+
+/** The scope of `req` (for callbacks that run outside its async context, e.g. after the body was read). */
+export function requestScope(req: IncomingMessage): RequestScope | undefined {
+  return byRequest.get(req);
+}
+
+/** Names the route template of the request being served (the last one named wins). */
+export function nameRoute(route: string): void {
+  const scope = scopes.getStore();
+  if (scope) scope.route = route;
+}
+
+/** An id a trusted proxy may hand on: printable, no spaces, at most 128 characters. */
+const REQUEST_ID = /^[\w.:@/+=-]{1,128}$/;
+
+export interface ObserveOptions {
+  log: Logger;
+  metrics: SiteMetrics;
+  /** Take `X-Request-Id` from the request (only behind a trusted proxy: TRUST_PROXY_HEADER). */
+  trustRequestId: boolean;
+}
+
+type Handler = (req: IncomingMessage, res: ServerResponse) => void;
+
+/** The route label of a finished request: what a part named, else the Express route that answered, else `other`. */
+function routeOf(req: IncomingMessage & { route?: { path?: unknown }; baseUrl?: string }, scope: RequestScope): string {
+  if (scope.route) return scope.route;
+  const path = req.route?.path;
+  if (typeof path === 'string') return `${req.baseUrl ?? ''}${path}`;
+  return 'other';
+}
+
+export function observeRequests(handler: Handler, options: ObserveOptions): Handler {
+  const { log, metrics } = options;
+  return (req, res) => {
+    const started = performance.now();
+    const sent = req.socket.bytesWritten;
+    const given = options.trustRequestId ? req.headers['x-request-id'] : undefined;
+    const scope: RequestScope = { id: typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID(), reads: 0, readMs: 0 };
+    byRequest.set(req, scope);
+    res.setHeader('X-Request-Id', scope.id);
+    res.once('close', () => {
+      const ms = performance.now() - started;
+      const route = routeOf(req, scope);
+      const status = res.statusCode;
+      metrics.request(route, req.method ?? 'GET', status, ms / 1000);
+      if (scope.cache) {
+        metrics.pageCache(scope.cache);
+        if (scope.cache === 'stale') metrics.staleServed(route);
+      }
+      if (!log.isLevelEnabled('info')) return;
+      log.info(
+        {
+          reqId: scope.id,
+          method: req.method,
+          route,
+          status,
+          durationMs: Math.round(ms * 10) / 10,
+          // What this response put on the connection, headers included.
+          bytes: req.socket.bytesWritten - sent,
+          ...(scope.cache ? { cache: scope.cache } : {}),
+          ...(scope.reads ? { reads: scope.reads, readMs: Math.round(scope.readMs * 10) / 10 } : {}),
+          ...(res.writableFinished ? {} : { aborted: true }),
+        },
+        'request',
+      );
+    });
+    scopes.run(scope, () => handler(req, res));
+  };
+}
