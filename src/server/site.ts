@@ -252,7 +252,12 @@ export function createSite(options: SiteOptions): Site {
       return undefined;
     }
     const [counts, oldest] = await Promise.all([store.counts(), store.oldestPending()]);
-    return { pending: counts.pending, dead: counts.dead, oldestPendingAgeSeconds: oldest === undefined ? 0 : (Date.now() - oldest) / 1000 };
+    return {
+      store: store.kind,
+      pending: counts.pending,
+      dead: counts.dead,
+      oldestPendingAgeSeconds: oldest === undefined ? 0 : (Date.now() - oldest) / 1000,
+    };
   });
 
   const document: DocumentSettings = {

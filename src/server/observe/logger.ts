@@ -44,8 +44,8 @@ export const REDACTED_KEYS = [
   'cookie',
 ] as const;
 
-/** `name` and `message` are redacted at the top level only: an error's own message (`err.message`) is kept. */
-const TOP_LEVEL_ONLY = new Set<string>(['name', 'message']);
+/** `message` is redacted at the top level only: an error's own message (`err.message`) is kept. */
+const TOP_LEVEL_ONLY = new Set<string>(['message']);
 const redactPaths = REDACTED_KEYS.flatMap((key) => (TOP_LEVEL_ONLY.has(key) ? [key] : [key, `*.${key}`]));
 
 export function createLogger(settings: LoggerSettings): Logger {
