@@ -5,11 +5,15 @@
  *    and a tiny node:http server (another child) serving the site's own /blog HTML as a static
  *    file; drives each with autocannon and prints requests/s, p99 and the ratio page/static for
  *    a server-rendered page, a cached API read and the static file.
- * 2. Memory: runs the site in this process and reads RSS and heap (after a forced GC) after
+ * 2. Observability cost: the same cached page (a page-cache hit) served by a site with request
+ *    logs and metrics on (LOG_LEVEL=info, METRICS_PORT set, its log lines read off its stdout)
+ *    and by one with both off (LOG_LEVEL=silent, no METRICS_PORT), measured in turns (off, on,
+ *    off, on) in the same run; "on" may serve at most 5 % fewer requests per second.
+ * 3. Memory: runs the site in this process and reads RSS and heap (after a forced GC) after
  *    10,000 and after 100,000 requests; the later must be within 20% of the earlier.
  *
  * Flags: --duration <s> (10), --connections <n> (50), --warmup <s> (2), --small <n> (10000),
- * --large <n> (100000), --memory-path <path> (/blog), --no-memory. Writes bench-results/load.json.
+ * --large <n> (100000), --memory-path <path> (/blog), --no-memory, --no-observability. Writes bench-results/load.json.
  * Run as `node --expose-gc --import tsx tools/bench-load.ts` (the npm script does).
  */
 import type * as SiteModule from '../src/server/site.ts';
@@ -38,6 +42,7 @@ const { values: flags } = parseArgs({
     large: { type: 'string', default: '100000' },
     'memory-path': { type: 'string', default: '/blog' },
     'no-memory': { type: 'boolean', default: false },
+    'no-observability': { type: 'boolean', default: false },
   },
 });
 const duration = Number(flags.duration);
@@ -66,6 +71,11 @@ function startChild(args: string[], env: Record<string, string>, ready: RegExp):
       const match = ready.exec(output);
       if (match) {
         clearTimeout(timer);
+        // From now on its output (a log line per request) is read and dropped, as a log shipper would.
+        child.stdout!.off('data', onData);
+        child.stderr!.off('data', onData);
+        child.stdout!.resume();
+        child.stderr!.resume();
         resolve({ url: match[1], child });
       }
     };
@@ -180,6 +190,30 @@ async function memoryCheck(contentApiBase: string) {
   }
 }
 
+/** The production launcher's start line (a JSON log line): its URL. */
+const SITE_READY = /Site \(production\) on (http:\/\/127\.0\.0\.1:\d+)/;
+
+/**
+ * Requests/s of the cached /blog with logs and metrics off and on, measured in turns so that a
+ * drift of the machine's speed falls on both alike.
+ */
+async function observabilityCost(env: Record<string, string>, turns = 2) {
+  const serveWith = async (on: boolean) => {
+    const settings: Record<string, string> = on ? { LOG_LEVEL: 'info', LOG_FORMAT: 'json', METRICS_PORT: '0' } : { LOG_LEVEL: 'silent' };
+    const site = await startChild(['build/server/main.js'], { ...env, ...settings }, SITE_READY);
+    try {
+      return (await measure(`/blog, logs and metrics ${on ? 'on' : 'off'}`, `${site.url}/blog`)).requestsPerSecond;
+    } finally {
+      await stopChild(site.child);
+    }
+  };
+  const measured: { off: number; on: number }[] = [];
+  for (let i = 0; i < turns; i++) measured.push({ off: await serveWith(false), on: await serveWith(true) });
+  const mean = (key: 'off' | 'on') => Math.round(measured.reduce((sum, t) => sum + t[key], 0) / measured.length);
+  const cost = (mean('off') - mean('on')) / mean('off');
+  return { path: '/blog', turns: measured, off: mean('off'), on: mean('on'), cost, withinFivePercent: cost <= 0.05 };
+}
+
 ensureBuild(projectRoot);
 const content = await startContentService({ port: 0, log: false, user: USER, password: PASSWORD });
 const work = path.join(tmpdir(), `bench-load-${randomUUID()}`);
@@ -187,22 +221,19 @@ const outbox = path.join(work, 'outbox.sqlite');
 mkdirSync(work, { recursive: true });
 const children: ChildProcess[] = [];
 try {
-  const site = await startChild(
-    ['build/server/main.js'],
-    {
-      NODE_ENV: 'production',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      CONTENT_API_BASE: content.url,
-      CONTENT_API_USER: USER,
-      CONTENT_API_PASSWORD: PASSWORD,
-      EMBEDDED_CONTENT_SERVICE: '0',
-      CAPTCHA: 'local',
-      IMAGE_BASE_URL: `${content.url}/uploads`,
-      OUTBOX_DB: outbox,
-    },
-    /Site \(production\) on (http:\/\/127\.0\.0\.1:\d+)/,
-  );
+  const siteEnv: Record<string, string> = {
+    NODE_ENV: 'production',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    CONTENT_API_BASE: content.url,
+    CONTENT_API_USER: USER,
+    CONTENT_API_PASSWORD: PASSWORD,
+    EMBEDDED_CONTENT_SERVICE: '0',
+    CAPTCHA: 'local',
+    IMAGE_BASE_URL: `${content.url}/uploads`,
+    OUTBOX_DB: outbox,
+  };
+  const site = await startChild(['build/server/main.js'], siteEnv, SITE_READY);
   children.push(site.child);
   const page = await fetch(`${site.url}/blog`);
   if (page.status !== 200) throw new Error(`/blog answered ${page.status}`);
@@ -243,6 +274,20 @@ try {
   console.log(`API read vs static (req/s): ${Math.round((api.requestsPerSecond / staticFile.requestsPerSecond) * 1000) / 1000}`);
   for (const child of children.splice(0)) await stopChild(child);
 
+  let observability: Awaited<ReturnType<typeof observabilityCost>> | undefined;
+  if (!flags['no-observability']) {
+    console.log('\nobservability: the cached page /blog with request logs and metrics on, then off, in turns…');
+    observability = await observabilityCost(siteEnv);
+    table([
+      ['logs + metrics', ...observability.turns.map((_, i) => `turn ${i + 1}`), 'mean req/s'],
+      ['off', ...observability.turns.map((t) => String(t.off)), String(observability.off)],
+      ['on', ...observability.turns.map((t) => String(t.on)), String(observability.on)],
+    ]);
+    console.log(
+      `${observability.withinFivePercent ? 'OK' : 'FAIL'}: with logs and metrics on, ${Math.round(observability.cost * 1000) / 10}% fewer requests/s (at most 5%)`,
+    );
+  }
+
   let memory: Awaited<ReturnType<typeof memoryCheck>> | undefined;
   if (!flags['no-memory']) {
     console.log(`\nmemory: site in this process, ${small} then ${large} requests to ${flags['memory-path']}…`);
@@ -264,10 +309,10 @@ try {
   mkdirSync(out, { recursive: true });
   writeFileSync(
     path.join(out, 'load.json'),
-    `${JSON.stringify({ date: new Date().toISOString(), node: process.version, connections, durationSeconds: duration, rows, ratioPageToStatic: ratio, memory }, null, 2)}\n`,
+    `${JSON.stringify({ date: new Date().toISOString(), node: process.version, connections, durationSeconds: duration, rows, ratioPageToStatic: ratio, observability, memory }, null, 2)}\n`,
   );
   console.log(`\nwrote bench-results/load.json`);
-  if (memory && !memory.withinTwentyPercent) process.exitCode = 1;
+  if ((memory && !memory.withinTwentyPercent) || (observability && !observability.withinFivePercent)) process.exitCode = 1;
 } finally {
   for (const child of children) await stopChild(child);
   await content.close();

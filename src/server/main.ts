@@ -17,9 +17,11 @@ const { describeCaptcha } = await import('./submissions/config.ts');
 
 const site = exitOnConfigError(() => createSite({ mode: 'production' }));
 const running = await exitOnListenError('The site', 'PORT (or HOST)', () => site.listen());
-site.log.info(`Site (production) on ${running.url}`);
-if (running.metricsUrl) site.log.info(`Metrics on ${running.metricsUrl}`);
-site.log.info(describeCaptcha(site.config.submissions.captchaMode));
+// The start lines are written whatever LOG_LEVEL says: operators and tools wait for the first.
+const started = site.log.child({ component: 'server' }, { level: 'info' });
+started.info(`Site (production) on ${running.url}`);
+if (running.metricsUrl) started.info(`Metrics on ${running.metricsUrl}`);
+started.info(describeCaptcha(site.config.submissions.captchaMode));
 const stop = () => void running.close().then(() => process.exit(0));
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
