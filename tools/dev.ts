@@ -21,9 +21,12 @@ import { projectRoot } from './lib/project.ts';
 import { DEFINITIONS_CHANGED } from '../src/dev-events.ts';
 
 process.env.NODE_ENV ??= 'development';
-// The development outbox stays out of the folder Vite serves (production keeps OUTBOX_DB's default).
-process.env.OUTBOX_DB ||= developmentOutboxFile(projectRoot);
-const config = exitOnConfigError(() => readConfig());
+const config = exitOnConfigError(() => {
+  // The development outbox stays out of the folder Vite serves (production keeps OUTBOX_DB's
+  // default), in a private folder of the temporary one: refused, like a wrong setting, when not private.
+  process.env.OUTBOX_DB ||= developmentOutboxFile(projectRoot);
+  return readConfig();
+});
 const content = await exitOnListenError(
   'The sample content service',
   'CONTENT_SERVICE_PORT to a free port (or CONTENT_API_BASE to a running service)',
