@@ -1,7 +1,8 @@
 /**
- * npm run dev: pages through Vite, and definitions picked up without a restart. The server reads a
- * temporary copy of page-definitions/ (PAGE_DEFINITIONS_DIR), so the test never writes into the
- * real folder; the copy is removed afterwards.
+ * npm run dev: pages through Vite, and definitions picked up without a restart. The server runs in
+ * a copy of the project (a test writes its .env) and reads a temporary copy of page-definitions/
+ * (PAGE_DEFINITIONS_DIR), so the test never writes into the real folders; the copies are removed
+ * afterwards.
  */
 import { existsSync } from 'node:fs';
 import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -9,9 +10,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { projectRoot } from '../tools/lib/project.ts';
+import { copyProject } from './e2e/project-copy.ts';
 import { spawnSite, type ChildSite } from './e2e/servers.ts';
 
 const content = inject('contentUrl');
+let project: string;
 let dir: string;
 let file: string;
 let dev: ChildSite;
@@ -32,15 +35,16 @@ async function headingOf(route: string): Promise<string | undefined> {
 }
 
 beforeAll(async () => {
+  project = await copyProject('dev-server-e2e-project-');
   dir = await mkdtemp(path.join(tmpdir(), 'dev-server-e2e-'));
   await cp(path.join(projectRoot, 'page-definitions'), dir, { recursive: true });
   file = path.join(dir, 'zz-dev-reload-check.json');
-  dev = await spawnSite({ CONTENT_API_BASE: content, EMBEDDED_CONTENT_SERVICE: '0', PAGE_DEFINITIONS_DIR: dir }, 'development');
+  dev = await spawnSite({ CONTENT_API_BASE: content, EMBEDDED_CONTENT_SERVICE: '0', PAGE_DEFINITIONS_DIR: dir }, 'development', project);
 });
 
 afterAll(async () => {
   await dev?.stop();
-  if (dir) await rm(dir, { recursive: true, force: true });
+  for (const folder of [dir, project]) if (folder) await rm(folder, { recursive: true, force: true });
 });
 
 describe('npm run dev', () => {
@@ -57,5 +61,20 @@ describe('npm run dev', () => {
     await rm(file);
     await expect.poll(async () => (await fetch(`${dev.url}/dev-reload-check`)).status, { timeout: 15_000, interval: 300 }).toBe(404);
     expect(existsSync(path.join(projectRoot, 'page-definitions/zz-dev-reload-check.json'))).toBe(false);
+  });
+
+  it('keeps serving when .env changes, and says it is not read (issue 31: Vite restarted, every page answered 500)', async () => {
+    await writeFile(path.join(project, '.env'), 'SITE_ORIGIN=https://changed.example\n');
+    await expect.poll(() => dev.output(), { timeout: 15_000, interval: 200 }).toMatch(/\.env changed/);
+    // A restarted Vite took a moment to close the module runner the site's modules came from: ask for a while.
+    const statuses: number[] = [];
+    for (let i = 0; i < 10; i++) {
+      statuses.push((await fetch(`${dev.url}/privacy-policy`)).status);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    expect(statuses).toEqual(Array(10).fill(200));
+    expect(dev.output()).toContain(
+      '[dev] .env changed: ignored (npm run dev reads no .env file: set the value in its environment, see .env.example, and restart it)',
+    );
   });
 });

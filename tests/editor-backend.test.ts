@@ -156,6 +156,25 @@ describe('editor backend', { timeout: 60_000 }, () => {
     expect((response.data as PageData).sections.at(-1)).toMatchObject({ block: 'notice', props: { heading: 'Draft only' } });
   });
 
+  it('refuses a route that is no single-slash path, on Save and in "New page" (issue 31: it saved "//evil.example")', async () => {
+    const session = (await backend.open('terms-services.json'))!;
+    const definition = structuredClone(session.definition!) as unknown as Definition;
+    definition.route = '//evil.example';
+    const refused = await backend.save({ file: 'terms-services.json', definition: definition as never, mtimeMs: session.mtimeMs });
+    expect(refused.status).toBe(422);
+    const rule =
+      'is not a route: each segment is a slash and letters, digits, - _ . or a :param, like /blog/:slug (no //, no / at the end, no . or .. segment)';
+    expect(refused.body.issues?.map((issue) => [issue.pointer, issue.message])).toEqual([['/route', `"//evil.example" ${rule}`]]);
+    expect(refused.body.issues?.map((issue) => issue.text)).toEqual(await cliIssues('terms-services.json', refused.body.text!));
+    expect(await readFile(path.join(dir, 'terms-services.json'), 'utf8')).toBe(session.text);
+    for (const route of ['//evil.example', '/a//b', '/zz-trailing/']) {
+      const created = await backend.create({ route, name: 'zz-not-a-route', blocks: [] });
+      expect(created.status, route).toBe(422);
+      expect(created.body.errors, route).toEqual([`route "${route}" ${rule}`]);
+    }
+    expect(backend.list().map((entry) => entry.name)).not.toContain('zz-not-a-route.json');
+  });
+
   it('refuses drafts outside the folder or without a definition', async () => {
     const definition = await readDefinition('about.json');
     await expect(backend.draft({ file: '../about.json', definition: definition as never })).rejects.toMatchObject({ status: 403 });

@@ -3,7 +3,8 @@
  * CONTENT_API_BASE is set. The same createSite as production, loaded through Vite's module graph;
  * when a definition, schema or site.config.json changes the site re-reads its definitions and
  * the browser reloads (definitions are server-only data: no client module changes). Changes to
- * the server's own modules (src/server/) need a restart.
+ * the server's own modules (src/server/) need a restart. A .env file is not read (settings come
+ * from the environment, .env.example lists them): one that changes is ignored, and said so.
  */
 import type * as SiteModule from '../src/server/site.ts';
 import type * as EditorApiModule from '../src/editor/api/api.ts';
@@ -20,9 +21,12 @@ import { projectRoot } from './lib/project.ts';
 import { DEFINITIONS_CHANGED } from '../src/dev-events.ts';
 
 process.env.NODE_ENV ??= 'development';
-// The development outbox stays out of the folder Vite serves (production keeps OUTBOX_DB's default).
-process.env.OUTBOX_DB ||= developmentOutboxFile(projectRoot);
-const config = exitOnConfigError(() => readConfig());
+const config = exitOnConfigError(() => {
+  // The development outbox stays out of the folder Vite serves (production keeps OUTBOX_DB's
+  // default), in a private folder of the temporary one: refused, like a wrong setting, when not private.
+  process.env.OUTBOX_DB ||= developmentOutboxFile(projectRoot);
+  return readConfig();
+});
 const content = await exitOnListenError(
   'The sample content service',
   'CONTENT_SERVICE_PORT to a free port (or CONTENT_API_BASE to a running service)',
@@ -33,8 +37,14 @@ if (content) console.log(`Content service stand-in (sample content) on ${content
 const server = createServer();
 // HMR shares the site's port, so several dev servers can run side by side. Vite serves the project
 // folder: never the outbox, SQLite files or Vite's own refusals (.env, keys), and no CORS.
+// envDir false: Vite neither reads .env files nor restarts itself when one changes. Its restart
+// closed the module runner the site's modules below come from, and every page answered 500
+// ("Vite module runner has been closed") until npm run dev was restarted by hand. Nothing here
+// needs them: the configuration is read above, from the environment (React Router's plugin only
+// copied .env into process.env after that).
 const vite = await createViteServer({
   root: projectRoot,
+  envDir: false,
   server: { middlewareMode: true, hmr: { server }, ...(await confinedServerOptions(projectRoot, config.submissions.outboxDb)) },
   appType: 'custom',
 });
@@ -57,9 +67,16 @@ if (editor) vite.middlewares.use(editorApi(editor));
 
 const watched = [definitionsDir, path.join(projectRoot, 'schemas'), path.join(siteDir, 'schemas'), path.join(siteDir, 'site.config.json')];
 const isWatched = (file: string) => file.endsWith('.json') && watched.some((entry) => file === entry || file.startsWith(entry + path.sep));
+// The files Vite would read by default (.env, .env.local, .env.development…), not the list of settings.
+const isEnvFile = (file: string) =>
+  path.dirname(file) === projectRoot && /^\.env(\..+)?$/.test(path.basename(file)) && path.basename(file) !== '.env.example';
 vite.watcher.add(watched);
 for (const event of ['add', 'change', 'unlink'] as const) {
   vite.watcher.on(event, (file: string) => {
+    if (isEnvFile(file))
+      console.log(
+        `[dev] ${path.basename(file)} changed: ignored (npm run dev reads no .env file: set the value in its environment, see .env.example, and restart it)`,
+      );
     if (!isWatched(file)) return;
     console.log(`[dev] ${path.relative(projectRoot, file)} changed: reloading definitions`);
     try {

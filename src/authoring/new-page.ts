@@ -82,7 +82,9 @@ export function loadProject(definitionsDir: string, siteDir: string): Project {
 
 const NAME = /^[a-z0-9][a-z0-9-]*$/;
 const SOURCE_NAME = /^[a-z][A-Za-z0-9_]*$/;
-const ROUTE = /^\/[A-Za-z0-9_\-./:{}*?]*$/;
+/** The definition schema's rule for a route, and what it means in words (its errorMessage): the one rule. */
+const ROUTE_PATH = definitionSchema.$defs.routePath;
+const ROUTE = new RegExp(ROUTE_PATH.pattern, 'u');
 const RESERVED_ROUTES = [/^\/__catalog(?:\/|$)/, /^\/api(?:\/|$)/, /^\/assets(?:\/|$)/];
 
 export function nameFromRoute(route: string): string {
@@ -140,7 +142,7 @@ export async function planPage(input: NewPageInput, project: Project, options: {
   const { definitions, site } = validator.validate(files, project.site);
   // The site says which of its content fields obviously fill a block's prop (site.config.json).
   const suggested: SuggestedBindings = (site?.suggestedBindings as SuggestedBindings | undefined) ?? {};
-  if (!ROUTE.test(route)) errors.push(`route "${route}" must start with / and use only letters, digits, - _ . / and :params`);
+  if (!ROUTE.test(route)) errors.push(`route "${route}" ${ROUTE_PATH.errorMessage.pattern}`);
   else if (RESERVED_ROUTES.some((re) => re.test(concrete)))
     errors.push(`route "${route}" is reserved by the site (/api, /assets, /__catalog)`);
   else {

@@ -114,7 +114,7 @@ export interface Environment {
    */
   METRICS_HOST?: string;
   /**
-   * SQLite file of the form outbox (folder created; relative to the working directory), for one instance; ignored when `OUTBOX_URL` is set. Unset under `npm run dev`: a file in the system's temporary folder, outside the folder the development server serves (it prints which).
+   * SQLite file of the form outbox (folder created; relative to the working directory), for one instance; ignored when `OUTBOX_URL` is set. Unset under `npm run dev`: a file in a private folder (0700) of the system's temporary folder, outside the folder the development server serves (it prints which); it refuses to start when that folder is there already but not private (another owner, looser permissions, a link).
    */
   OUTBOX_DB?: string;
   /**

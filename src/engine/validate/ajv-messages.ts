@@ -70,10 +70,15 @@ function ajvText(e: ErrorObject): string {
       return `must be one of ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`;
     case 'const':
       return `must be ${JSON.stringify(params.allowedValue)}`;
-    case 'pattern':
+    case 'pattern': {
+      // A schema may say what its pattern means (errorMessage.pattern, ajv-errors' keyword, as the
+      // forms' schemas do): a route's rule reads better than its regular expression.
+      const meaning = ((e.parentSchema as JsonSchema | undefined)?.errorMessage as { pattern?: unknown } | undefined)?.pattern;
+      if (typeof meaning === 'string') return `"${String(e.data)}" ${meaning}`;
       return e.data === ''
         ? `is empty (expected text matching ${String(params.pattern)})`
         : `"${String(e.data)}" does not match the pattern ${String(params.pattern)}`;
+    }
     case 'propertyNames':
       return `property name "${String(params.propertyName)}" is not allowed`;
     case 'not':

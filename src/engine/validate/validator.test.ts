@@ -250,6 +250,35 @@ describe('definition validator', () => {
     expect(messages(withoutNotFound).join('\n')).toMatch(/exactly one definition must set "notFound": true \(found 0\)/);
   });
 
+  it('takes only single-slash routes (issue 31: "//evil.example" rendered at /evil.example while sitemap.xml listed //evil.example)', () => {
+    const rule =
+      'is not a route: each segment is a slash and letters, digits, - _ . or a :param, like /blog/:slug (no //, no / at the end, no . or .. segment)';
+    const refused = (route: string) => {
+      const { issues, definitions } = validator.validate(
+        withFile(edited('privacy-policy.json', '"route": "/privacy-policy"', `"route": ${JSON.stringify(route)}`)),
+        site,
+      );
+      // Left out, as any definition of a broken shape: neither served nor listed in sitemap.xml.
+      const served = definitions.some((d) => d.file.endsWith('privacy-policy.json'));
+      expect(served, route).toBe(false);
+      return issues.map(formatIssue);
+    };
+    expect(refused('//evil.example')).toEqual([`page-definitions/privacy-policy.json:4:3 /route: "//evil.example" ${rule}`]);
+    expect(refused('/privacy//policy')).toEqual([`page-definitions/privacy-policy.json:4:3 /route: "/privacy//policy" ${rule}`]);
+    expect(refused('/privacy-policy/')).toEqual([`page-definitions/privacy-policy.json:4:3 /route: "/privacy-policy/" ${rule}`]);
+    expect(refused('/legal/../privacy-policy')).toEqual([
+      `page-definitions/privacy-policy.json:4:3 /route: "/legal/../privacy-policy" ${rule}`,
+    ]);
+    // One of several routes: named by its index.
+    const several = withFile(edited('campaign-ccm.json', '"/campaignccm"', '"//campaignccm"'));
+    expect(validator.validate(several, site).issues.map(formatIssue)).toEqual([
+      `page-definitions/campaign-ccm.json:4:30 /route/1: "//campaignccm" ${rule}`,
+    ]);
+    // A dot inside a name, parameters and a splat are routes ("/" too: home.json, accepted above).
+    for (const route of ['/.well-known/privacy', '/privacy/:lang', '/:lang?/privacy-policy', '/privacy/*'])
+      expect(messages(withFile(edited('privacy-policy.json', '"/privacy-policy"', JSON.stringify(route)))), route).toEqual([]);
+  });
+
   it('requires a route or notFound', () => {
     const out = messages(withFile(edited('privacy-policy.json', '"route": "/privacy-policy",', '')));
     expect(out.join('\n')).toMatch(/privacy-policy\.json:1:1 \/: needs "route" or "notFound"/);
