@@ -19,7 +19,7 @@
 import type * as SiteModule from '../src/server/site.ts';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -57,33 +57,40 @@ for (const [name, n] of Object.entries({ duration, connections, warmup, small, l
 const USER = DEFAULT_CONTENT_USER;
 const PASSWORD = DEFAULT_CONTENT_PASSWORD;
 
-/** Starts a child and resolves with the first URL matching `ready` in its output. */
+/**
+ * Starts a child and resolves with the first URL matching `ready` in its output. Its output goes
+ * to a file (as a container runtime keeps a service's stdout), read here only until it is ready:
+ * a log line per request costs the site its writes, not this process (autocannon) its reads.
+ */
 function startChild(args: string[], env: Record<string, string>, ready: RegExp): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, args, { cwd: projectRoot, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
+  const logFile = path.join(tmpdir(), `bench-load-child-${randomUUID()}.log`);
+  const fd = openSync(logFile, 'w');
+  const child = spawn(process.execPath, args, { cwd: projectRoot, env: { ...process.env, ...env }, stdio: ['ignore', fd, fd] });
+  closeSync(fd);
+  const output = () => {
+    try {
+      return readFileSync(logFile, 'utf8');
+    } catch {
+      return '';
+    }
+  };
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      child.kill();
-      reject(new Error(`child did not start:\n${output}`));
-    }, 60_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = ready.exec(output);
+    const started = Date.now();
+    const poll = setInterval(() => {
+      const match = ready.exec(output());
       if (match) {
-        clearTimeout(timer);
-        // From now on its output (a log line per request) is read and dropped, as a log shipper would.
-        child.stdout!.off('data', onData);
-        child.stderr!.off('data', onData);
-        child.stdout!.resume();
-        child.stderr!.resume();
+        clearInterval(poll);
         resolve({ url: match[1], child });
+      } else if (Date.now() - started > 60_000) {
+        clearInterval(poll);
+        child.kill();
+        reject(new Error(`child did not start:\n${output()}`));
       }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
+    }, 50);
     child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`child exited with ${code}:\n${output}`));
+      clearInterval(poll);
+      reject(new Error(`child exited with ${code}:\n${output()}`));
+      rmSync(logFile, { force: true });
     });
   });
 }
@@ -202,7 +209,10 @@ async function observabilityCost(env: Record<string, string>, turns = 2) {
     const settings: Record<string, string> = on ? { LOG_LEVEL: 'info', LOG_FORMAT: 'json', METRICS_PORT: '0' } : { LOG_LEVEL: 'silent' };
     const site = await startChild(['build/server/main.js'], { ...env, ...settings }, SITE_READY);
     try {
-      return (await measure(`/blog, logs and metrics ${on ? 'on' : 'off'}`, `${site.url}/blog`)).requestsPerSecond;
+      const row = await measure(`/blog, logs and metrics ${on ? 'on' : 'off'}`, `${site.url}/blog`);
+      if (row.errors || row.non2xx)
+        throw new Error(`/blog with logs and metrics ${on ? 'on' : 'off'}: ${row.errors} errors, ${row.non2xx} non-2xx`);
+      return row.requestsPerSecond;
     } finally {
       await stopChild(site.child);
     }
