@@ -13,7 +13,11 @@ import { finishDocument, scriptMark } from './server/document.ts';
 
 export const streamTimeout = 5_000;
 
-function renderToString(element: ReactElement, nonce: string): Promise<{ html: string; failed: boolean }> {
+function renderToString(
+  element: ReactElement,
+  nonce: string,
+  logError: (error: unknown) => void,
+): Promise<{ html: string; failed: boolean }> {
   return new Promise((resolve, reject) => {
     let failed = false;
     const { pipe, abort } = renderToPipeableStream(element, {
@@ -35,7 +39,7 @@ function renderToString(element: ReactElement, nonce: string): Promise<{ html: s
       onShellError: reject,
       onError(error: unknown) {
         failed = true;
-        console.error(error);
+        logError(error);
       },
     });
     // Abort after `streamTimeout` so rejected boundaries still flush (React Router's default).
@@ -53,6 +57,8 @@ export default async function handleRequest(
   // React Router and React mark the scripts they emit with this render's mark: only those are
   // hashed into the page's CSP (src/server/document.ts), and the mark is removed from the HTML.
   const mark = scriptMark();
-  const { html, failed } = await renderToString(<ServerRouter context={routerContext} url={request.url} nonce={mark} />, mark);
+  const log = loadContext.site.log;
+  const logError = (error: unknown) => (log ? log.error({ err: error }, '[render] a page failed to render') : console.error(error));
+  const { html, failed } = await renderToString(<ServerRouter context={routerContext} url={request.url} nonce={mark} />, mark, logError);
   return finishDocument(request, failed ? 500 : responseStatusCode, responseHeaders, html, loadContext.site.document, mark);
 }

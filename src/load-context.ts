@@ -7,6 +7,7 @@ import type { PageLoader } from './engine/page-loader.server.ts';
 import type { DefinitionIndex } from './engine/definitions.server.ts';
 import type { DocumentSettings } from './server/document.ts';
 import type { EditorBackend } from './editor/types.ts';
+import type { Logger } from './server/observe/logger.ts';
 
 export interface SiteLoadContext {
   pages: PageLoader;
@@ -14,6 +15,8 @@ export interface SiteLoadContext {
   document: DocumentSettings;
   /** Development only (npm run dev): the page editor's backend. */
   editor?: EditorBackend;
+  /** Where a failed render is logged (default: console.error). */
+  log?: Pick<Logger, 'error'>;
 }
 
 declare module 'react-router' {

@@ -20,7 +20,14 @@ export function robotsTxt(origin: string): string {
   return `User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /__catalog\n\nSitemap: ${origin}/sitemap.xml\n`;
 }
 
-export function seoRouter(options: { origin: string; definitions: () => PageDefinition[]; read: ReadContent }): Router {
+export function seoRouter(options: {
+  origin: string;
+  definitions: () => PageDefinition[];
+  read: ReadContent;
+  /** Default: console.error. */
+  log?: (line: string) => void;
+}): Router {
+  const log = options.log ?? ((line: string) => console.error(line));
   const router = Router();
   router.get('/robots.txt', (_req: Request, res: Response) => {
     res.type('text/plain').set('Cache-Control', 'public, max-age=3600').send(robotsTxt(options.origin));
@@ -32,7 +39,7 @@ export function seoRouter(options: { origin: string; definitions: () => PageDefi
     } catch (error) {
       if (!(error instanceof ContentError)) throw error;
       // An incomplete sitemap would tell crawlers pages are gone: answer an error instead.
-      console.error(`[sitemap] ${error.message}`);
+      log(`[sitemap] ${error.message}`);
       res
         .status(statusOf(error) === 503 ? 503 : 502)
         .set('Retry-After', String(RETRY_AFTER_SECONDS))

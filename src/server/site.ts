@@ -202,6 +202,7 @@ export function createSite(options: SiteOptions): Site {
     },
   });
   const pageLog = log.child({ component: 'page' });
+  const renderLog = log.child({ component: 'render' });
   const pages = createPageLoader({
     definitions: definitions.current,
     read: content.fetch,
@@ -299,7 +300,14 @@ export function createSite(options: SiteOptions): Site {
       log: lineLogger(log.child({ component: 'readyz' }), 'warn'),
     }),
   );
-  app.use(seoRouter({ origin: config.siteOrigin, definitions: () => definitions.current().definitions, read: content.fetch }));
+  app.use(
+    seoRouter({
+      origin: config.siteOrigin,
+      definitions: () => definitions.current().definitions,
+      read: content.fetch,
+      log: lineLogger(log.child({ component: 'sitemap' }), 'error'),
+    }),
+  );
   app.use(
     submissionRouter({
       ...submissionDeps(config.submissions, config.siteOrigin, outbox.store),
@@ -321,7 +329,7 @@ export function createSite(options: SiteOptions): Site {
   app.use(
     createRequestHandler({
       build: () => import('virtual:react-router/server-build'),
-      getLoadContext: () => ({ site: { pages, definitions: definitions.current, document, editor } }),
+      getLoadContext: () => ({ site: { pages, definitions: definitions.current, document, editor, log: renderLog } }),
     }),
   );
   // React Router builds its request URL from the Host header: one no URL can hold (`a b`, `[::1`,
