@@ -146,7 +146,7 @@ export interface Environment {
    */
   SUBMIT_RATE_WINDOW_MS?: number;
   /**
-   * Header your proxy sets to the client address (e.g. `x-forwarded-for`: its right-most entry is used). Unset: the socket address. Set, the proxy is trusted for `X-Forwarded-Proto` too (HSTS is sent only on known HTTPS). Never set it without such a proxy in front. Rate limits count IPv4 per address, IPv6 per /64.
+   * Header your proxy sets to the client address (e.g. `x-forwarded-for`: its right-most entry is used). Unset: the socket address. Set, the proxy is trusted for `X-Forwarded-Proto` too (HSTS is sent only on known HTTPS: its left-most entry, the client-facing hop, is `https` in any case). Never set it without such a proxy in front. Rate limits count IPv4 per address, IPv6 per /64.
    */
   TRUST_PROXY_HEADER?: string;
   /**
