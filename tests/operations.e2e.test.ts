@@ -5,6 +5,7 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startContentService, type RunningContentService } from '../tools/content-service/server.ts';
+import { rawRequest } from './e2e/raw-http.ts';
 import { spawnSite, type ChildSite } from './e2e/servers.ts';
 
 let content: RunningContentService;
@@ -54,6 +55,16 @@ describe('operations', () => {
     expect(tracked.status).toBe(200);
     expect(tracked.headers.get('x-page-cache')).toBeNull();
     expect((await fetch(`${site.url}/privacy-policy`)).headers.get('x-page-cache')).toBe('hit');
+  });
+
+  it('an empty Host is a bad request: 400 on every page, not a 500 with a stack trace logged per request', async () => {
+    const from = site.output().length;
+    for (const target of ['/about-veltrix?z=1', '/about-veltrix?z=2', '/privacy-policy']) {
+      const answer = await rawRequest(site.url, target, { headers: { Host: '' } });
+      expect(answer.status, target).toBe(400);
+      expect(answer.headers['cache-control'], target).toBe('no-store');
+    }
+    expect(site.output().slice(from)).not.toMatch(/Error|\n\s+at /);
   });
 
   it('/readyz says not ready (503) while the content service is down', async () => {

@@ -121,9 +121,12 @@ function pageKeys(definitions: Definitions): (url: URL) => PageKey | undefined {
   };
 }
 
-/** The answer to a request no part of the site can read (./request-url.ts): 400, or a redirect to its path without empty segments. */
+/**
+ * The answer to a request no part of the site can read (./request-url.ts): 400 (a target that is
+ * no path, an empty Host), or a redirect to its path without empty segments.
+ */
 function answerUnreadable(req: IncomingMessage, res: ServerResponse): boolean {
-  const screened = screenRequest(req.method, req.url);
+  const screened = screenRequest(req.method, req.url, req.headers.host);
   if (!screened) return false;
   res.statusCode = screened.status;
   res.setHeader('Cache-Control', screened.status === 400 ? 'no-store' : 'public, max-age=3600');
