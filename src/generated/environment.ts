@@ -62,7 +62,7 @@ export interface Environment {
    */
   CONTENT_CACHE_MAX_ENTRIES?: number;
   /**
-   * `Cache-Control` of server-rendered 200 pages (404: `public, max-age=60`; 5xx: `no-store`).
+   * `Cache-Control` of server-rendered 200 pages (404: `public, max-age=60`; 5xx, and any page made with content served stale or left out after a failed read, `X-Content-Stale: 1`: `no-store`).
    */
   PAGE_CACHE_CONTROL?: string;
   /**
