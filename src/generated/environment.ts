@@ -98,6 +98,18 @@ export interface Environment {
    */
   SHUTDOWN_TIMEOUT_MS?: number;
   /**
+   * A client has this long to send one whole request, headers and body; then it gets `408` and its connection is closed (Node's own limit is 300 s, so 300 slow posts held 300 sockets for five minutes). 60 s carries the largest form post, a 3.5 MB CV (4.8 MB as base64), at 0.65 Mbit/s: raise it if visitors upload over slower lines. The time to answer is not counted.
+   */
+  REQUEST_TIMEOUT_MS?: number;
+  /**
+   * A client has this long to send a request's headers (at most `REQUEST_TIMEOUT_MS`); then it gets `408` and its connection is closed.
+   */
+  HEADERS_TIMEOUT_MS?: number;
+  /**
+   * An idle kept-alive connection is closed after this long (Node's default). Behind a load balancer that reuses its connections to the site, set it above the balancer's idle timeout (AWS ALB: 60 s, so `65000`), or the balancer may send a request on a connection the site is closing and answer 502.
+   */
+  KEEP_ALIVE_TIMEOUT_MS?: number;
+  /**
    * SQLite file of the form outbox (folder created; relative to the working directory), for one instance; ignored when `OUTBOX_URL` is set. Unset under `npm run dev`: a file in the system's temporary folder, outside the folder the development server serves (it prints which).
    */
   OUTBOX_DB?: string;
