@@ -88,6 +88,7 @@ interface Answer {
   status: number;
   stale: boolean;
   retryAfter: string | null;
+  cacheControl: string | null;
   title?: string;
   blocks: string[];
   body: string;
@@ -101,13 +102,14 @@ async function get(path: string): Promise<Answer> {
       status: response.status,
       stale: response.headers.get('x-content-stale') === '1',
       retryAfter: response.headers.get('retry-after'),
+      cacheControl: response.headers.get('cache-control'),
       title: /<title>([^<]*)<\/title>/.exec(body)?.[1],
       blocks: [...body.matchAll(/data-block="([^"]+)"/g)].map((m) => m[1]),
       body,
     };
   } catch (error) {
     // The process is gone, hangs up or does not answer within 20 s: counted as "other" and failed below.
-    return { status: 0, stale: false, retryAfter: null, blocks: [], body: String(error) };
+    return { status: 0, stale: false, retryAfter: null, cacheControl: null, blocks: [], body: String(error) };
   }
 }
 
@@ -238,6 +240,8 @@ describe('content faults over every route, on the production build', () => {
         const where = `${kind} ${page.url}`;
         expect(answer.status, where).toBe(before.status);
         expect(answer.stale, where).toBe(true);
+        // Its content may be out of date: no CDN or browser may keep it beyond the outage.
+        expect(answer.cacheControl, where).toBe('no-store');
         expect(answer.title, where).toBe(before.title);
         expect(answer.blocks, where).toEqual(before.blocks);
       });
@@ -249,6 +253,25 @@ describe('content faults over every route, on the production build', () => {
       });
       expect(sitemap.body, `${kind} /sitemap.xml`).toBe(good.get('/sitemap.xml')!.body);
     }
+  });
+
+  it('a page whose read fails answers 200 without that content, marked X-Content-Stale, and no CDN or browser keeps it', async () => {
+    faults.set();
+    const whole = await getGood('/blog', 200);
+    // A page of the list never read (nothing to serve stale), its read stalled past the deadline: the list is left out.
+    faults.set({ kind: 'stall', only: /^\/api\/blog_list$/ });
+    const degraded = await get('/blog?page=4322');
+    faults.set();
+    expect(degraded.status).toBe(200);
+    expect(degraded.stale).toBe(true);
+    expect(degraded.title).toBe(whole.title);
+    // The posts are missing (the grid shows none), the rest of the page is there.
+    expect(whole.body).toContain('Read Full Article');
+    expect(degraded.body).not.toContain('Read Full Article');
+    expect(degraded.blocks).toEqual(whole.blocks);
+    expect(degraded.cacheControl).toBe('no-store');
+    // A whole page keeps the configured policy.
+    expect((await getGood('/blog', 200)).cacheControl).toBe('public, max-age=0, s-maxage=60, stale-while-revalidate=300');
   });
 
   it(

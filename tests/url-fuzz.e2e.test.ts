@@ -27,7 +27,7 @@ async function inBatches<T, R>(items: T[], size: number, run: (item: T) => Promi
   return out;
 }
 
-const get = (target: string, headers?: Record<string, string>) => rawRequest(site, target, { headers });
+const get = (target: string, headers?: Record<string, string | undefined>) => rawRequest(site, target, { headers });
 const summary = (a: RawAnswer) => `${a.status} ${titleOf(a.body)}`;
 
 let routes: string[];
@@ -116,12 +116,16 @@ describe('hostile URLs', () => {
     expect((await get('/__manifest?paths=%2Fblog&version=x')).headers['x-page-cache']).toBeUndefined();
   });
 
-  it('answers 400 to a Host no URL can hold, and serves an HTTP/1.0 request without one', async () => {
-    for (const host of ['a b', '[::1', 'a:99999999999', '%zz', 'b c@a']) {
+  it('answers 400 to a Host no URL can hold or an empty one, and serves an HTTP/1.0 request without one', async () => {
+    for (const host of ['', 'a b', '[::1', 'a:99999999999', '%zz', 'b c@a']) {
       const answer = await rawRequest(site, '/privacy-policy?host-check', { headers: { Host: host } });
       expect(answer.status, host).toBe(400);
     }
-    expect((await rawRequest(site, '/privacy-policy?host-check', { headers: { Host: '' }, version: '1.0' })).status).toBe(200);
+    // An empty Host is refused on a kept page too (it is refused before the page cache answers).
+    await get('/privacy-policy');
+    expect((await get('/privacy-policy')).headers['x-page-cache']).toBe('hit');
+    expect((await get('/privacy-policy', { Host: '' })).status).toBe(400);
+    expect((await rawRequest(site, '/privacy-policy?host-check', { headers: { Host: undefined }, version: '1.0' })).status).toBe(200);
   });
 });
 

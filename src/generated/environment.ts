@@ -62,7 +62,7 @@ export interface Environment {
    */
   CONTENT_CACHE_MAX_ENTRIES?: number;
   /**
-   * `Cache-Control` of server-rendered 200 pages (404: `public, max-age=60`; 5xx: `no-store`).
+   * `Cache-Control` of server-rendered 200 pages (404: `public, max-age=60`; 5xx, and any page made with content served stale or left out after a failed read, `X-Content-Stale: 1`: `no-store`).
    */
   PAGE_CACHE_CONTROL?: string;
   /**
@@ -114,6 +114,18 @@ export interface Environment {
    */
   METRICS_HOST?: string;
   /**
+   * A client has this long to send one whole request, headers and body; then it gets `408` and its connection is closed (Node's own limit is 300 s, so 300 slow posts held 300 sockets for five minutes). 60 s carries the largest form post, a 3.5 MB CV (4.8 MB as base64), at 0.65 Mbit/s: raise it if visitors upload over slower lines. The time to answer is not counted.
+   */
+  REQUEST_TIMEOUT_MS?: number;
+  /**
+   * A client has this long to send a request's headers (at most `REQUEST_TIMEOUT_MS`); then it gets `408` and its connection is closed.
+   */
+  HEADERS_TIMEOUT_MS?: number;
+  /**
+   * An idle kept-alive connection is closed after this long (Node's default). Behind a load balancer that reuses its connections to the site, set it above the balancer's idle timeout (AWS ALB: 60 s, so `65000`), or the balancer may send a request on a connection the site is closing and answer 502.
+   */
+  KEEP_ALIVE_TIMEOUT_MS?: number;
+  /**
    * SQLite file of the form outbox (folder created; relative to the working directory), for one instance; ignored when `OUTBOX_URL` is set. Unset under `npm run dev`: a file in a private folder (0700) of the system's temporary folder, outside the folder the development server serves (it prints which); it refuses to start when that folder is there already but not private (another owner, looser permissions, a link).
    */
   OUTBOX_DB?: string;
@@ -162,7 +174,7 @@ export interface Environment {
    */
   SUBMIT_RATE_WINDOW_MS?: number;
   /**
-   * Header your proxy sets to the client address (e.g. `x-forwarded-for`: its right-most entry is used). Unset: the socket address. Set, the proxy is trusted for `X-Forwarded-Proto` too (HSTS is sent only on known HTTPS). Never set it without such a proxy in front. Rate limits count IPv4 per address, IPv6 per /64.
+   * Header your proxy sets to the client address (e.g. `x-forwarded-for`: its right-most entry is used). Unset: the socket address. Set, the proxy is trusted for `X-Forwarded-Proto` too (HSTS is sent only on known HTTPS: its left-most entry, the client-facing hop, is `https` in any case). Never set it without such a proxy in front. Rate limits count IPv4 per address, IPv6 per /64.
    */
   TRUST_PROXY_HEADER?: string;
   /**

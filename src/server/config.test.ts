@@ -23,6 +23,16 @@ describe('server configuration', () => {
     expect(readConfig({ SHUTDOWN_TIMEOUT_MS: '2000' }).shutdownTimeoutMs).toBe(2000);
   });
 
+  it('gives a client 60 s to send a request and 20 s for its headers, never more for the headers than for the whole', () => {
+    expect(readConfig({})).toMatchObject({ requestTimeoutMs: 60_000, headersTimeoutMs: 20_000, keepAliveTimeoutMs: 5000 });
+    expect(readConfig({ REQUEST_TIMEOUT_MS: '120000', HEADERS_TIMEOUT_MS: '30000' })).toMatchObject({
+      requestTimeoutMs: 120_000,
+      headersTimeoutMs: 30_000,
+    });
+    expect(readConfig({ REQUEST_TIMEOUT_MS: '10000' })).toMatchObject({ requestTimeoutMs: 10_000, headersTimeoutMs: 10_000 });
+    expect(() => readConfig({ REQUEST_TIMEOUT_MS: '0' })).toThrow(/REQUEST_TIMEOUT_MS must be >= 1000, got "0"/);
+  });
+
   it('names every wrong variable, from the one declaration of the environment (schemas/environment.schema.json)', () => {
     const wrong = () => readConfig({ PORT: 'eighty', CAPTCHA: 'yes', SITE_ORIGIN: 'not a url' });
     expect(wrong).toThrow(/PORT must be a whole number, got "eighty"/);

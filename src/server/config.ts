@@ -30,6 +30,10 @@ export interface ServerConfig {
   externalContent: boolean;
   /** How long a shutdown waits for requests in flight before closing their connections (at most 10 s). */
   shutdownTimeoutMs: number;
+  /** How long a client may take to send a whole request, and its headers (never longer than the whole); idle kept-alive connections. */
+  requestTimeoutMs: number;
+  headersTimeoutMs: number;
+  keepAliveTimeoutMs: number;
   /** Public origin for canonical URLs, Open Graph, JSON-LD and sitemap.xml (no trailing slash). */
   siteOrigin: string;
   /** reCAPTCHA site key (public by design; the secret stays in `submissions`). */
@@ -110,6 +114,10 @@ function configFrom(e: ResolvedEnvironment, production: boolean): ServerConfig {
     pageCacheMaxEntries: e.PAGE_CACHE_MAX_ENTRIES,
     externalContent: external,
     shutdownTimeoutMs: Math.min(e.SHUTDOWN_TIMEOUT_MS, 10_000),
+    requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+    // Node refuses a headers timeout longer than the request timeout: a shorter REQUEST_TIMEOUT_MS bounds both.
+    headersTimeoutMs: Math.min(e.HEADERS_TIMEOUT_MS, e.REQUEST_TIMEOUT_MS),
+    keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_MS,
     siteOrigin: siteOriginOf(e.SITE_ORIGIN),
     recaptchaSiteKey: e.RECAPTCHA_SITE_KEY,
     allowInvalidDefinitions: e.ALLOW_INVALID_DEFINITIONS === '1',

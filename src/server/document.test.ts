@@ -59,6 +59,12 @@ describe('the finished document', () => {
     expect(finish({}, 503).headers.get('cache-control')).toBe('no-store');
   });
 
+  it('lets no cache keep a page rendered from stale content or without a failed read (X-Content-Stale), 200 or 404', () => {
+    const stale = () => new Headers({ 'X-Content-Stale': '1' });
+    expect(finish({}, 200, stale()).headers.get('cache-control')).toBe('no-store');
+    expect(finish({}, 404, stale()).headers.get('cache-control')).toBe('no-store');
+  });
+
   it('offers whole pages to the page cache, never stale ones or errors', () => {
     const kept: FinishedPage[] = [];
     finish({}, 200, new Headers(), kept);

@@ -4,7 +4,7 @@
  * the first paint (production), a hash-based strict Content-Security-Policy (the SHA-256 of each
  * inline script the server emits, and 'strict-dynamic': no nonce is sent, so every visitor gets
  * byte-identical HTML),
- * Cache-Control by status, a strong ETag with 304 for a fresh conditional GET (`fresh`), and the
+ * Cache-Control by status (`no-store` for a page made with stale or missing content), a strong ETag with 304 for a fresh conditional GET (`fresh`), and the
  * finished page offered to the page cache (./page-cache.ts) when it may be kept.
  */
 import { createHash, randomBytes } from 'node:crypto';
@@ -27,7 +27,7 @@ export interface DocumentSettings {
    * carries no theme.
    */
   themeCss?: () => string;
-  /** Cache-Control of 200 pages. */
+  /** Cache-Control of whole 200 pages (not of stale ones: no-store). */
   cacheControl: string;
   /** Offered every finished 200 or 404 page of a GET or HEAD that is whole (not stale, no cookie), with the URL it was rendered for. */
   keep?: (url: string, page: FinishedPage) => boolean;
@@ -83,7 +83,15 @@ export function etagOf(body: Buffer): string {
   return `"${sha256(body, 'base64url').slice(0, 32)}"`;
 }
 
-function cacheControlOf(status: number, settings: DocumentSettings): string {
+/**
+ * `stale`: the page was made with content served stale or left out after a failed read
+ * (X-Content-Stale). The page cache refuses such a page, and so must every other cache: under
+ * PAGE_CACHE_CONTROL a CDN would go on serving the degraded page for s-maxage plus
+ * stale-while-revalidate (six minutes by default) after the content service is back. No-store
+ * makes the next request render again, as it does on this server.
+ */
+function cacheControlOf(status: number, stale: boolean, settings: DocumentSettings): string {
+  if (stale) return 'no-store';
   if (status === 200) return settings.cacheControl;
   if (status === 404) return NOT_FOUND_CACHE_CONTROL;
   return 'no-store';
@@ -116,11 +124,11 @@ export function finishDocument(
     own.push(...runnableInlineScripts(html).flatMap(({ code }) => (before.has(code) ? [] : [code])));
   }
   const body = Buffer.from(html);
+  const stale = headers.has('X-Content-Stale');
   headers.set('Content-Type', 'text/html; charset=utf-8');
-  headers.set('Cache-Control', cacheControlOf(status, settings));
+  headers.set('Cache-Control', cacheControlOf(status, stale, settings));
   if (settings.csp) headers.set('Content-Security-Policy', contentSecurityPolicy(scriptHashes([...own, ...started]), settings.imageOrigin));
   if (status === 200) headers.set('ETag', etagOf(body));
-  const stale = headers.has('X-Content-Stale');
   const whole = !stale && !headers.has('Set-Cookie');
   const read = request.method === 'GET' || request.method === 'HEAD';
   const kept = (status === 200 || status === 404) && whole && read && settings.keep?.(request.url, { status, headers, body });

@@ -31,6 +31,14 @@ describe('the request URL', () => {
     expect(screenRequest('POST', '//api/contact')).toEqual({ status: 308, location: '/api/contact' });
   });
 
+  it('answers an empty Host 400, whatever the target; a missing one (HTTP/1.0) or any other goes on', () => {
+    expect(screenRequest('GET', '/about-veltrix?z=1', '')).toEqual({ status: 400 });
+    expect(screenRequest('POST', '/api/contact', '')).toEqual({ status: 400 });
+    expect(screenRequest('GET', '//x/P', '')).toEqual({ status: 400 });
+    expect(screenRequest('GET', '/about-veltrix?z=1', undefined)).toBeUndefined();
+    expect(screenRequest('GET', '/about-veltrix?z=1', 'www.example.com')).toBeUndefined();
+  });
+
   it('never redirects to another host, and a redirect target is never redirected again', () => {
     const pieces = ['/', '//', '\\', '/\\', '.', '..', '%2e', '%2F', '%5C', 'x', '@', ':80', '?q=//x', '#', '%00', '\u00e9'];
     let redirects = 0;

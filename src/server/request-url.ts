@@ -21,6 +21,10 @@
  *     a path), so the visitor is sent where the link meant to go instead of to a 404; the
  *     redirect costs no render, is never kept, and its Location always starts with exactly one
  *     `/` (backslashes already read as `/`), so it can never point to another host.
+ *   - an empty Host (`Host:` with no value): 400, the client's mistake as a Host no URL can hold
+ *     is (answered 400 by the site's error handler). React Router builds its request URL from the
+ *     Host and fails on an empty one with a TypeError: a 500 and a stack trace in the log per
+ *     request. A missing Host (HTTP/1.0 may leave it out) is read as `localhost` by the site.
  */
 
 /** The fixed origin targets are appended to: only the path and query of the result are read. */
@@ -38,10 +42,10 @@ export function requestUrl(target: string): URL | undefined {
 
 export type Screened = { status: 400 } | { status: 301 | 308; location: string } | undefined;
 
-/** What to answer before anything else reads the request; undefined: go on. */
-export function screenRequest(method: string | undefined, target: string | undefined): Screened {
+/** What to answer before anything else reads the request (`host`: its Host header, undefined when it has none); undefined: go on. */
+export function screenRequest(method: string | undefined, target: string | undefined, host?: string): Screened {
   const url = target === undefined ? undefined : requestUrl(target);
-  if (!url) return { status: 400 };
+  if (!url || host === '') return { status: 400 };
   if (!url.pathname.includes('//')) return undefined;
   // 308 keeps the method and body of a form post; GET and HEAD get the classic 301.
   return { status: method === 'GET' || method === 'HEAD' ? 301 : 308, location: url.pathname.replace(/\/{2,}/g, '/') + url.search };

@@ -40,6 +40,18 @@ export function originOf(url: string): string {
   }
 }
 
+/**
+ * The scheme the client used, from X-Forwarded-Proto: a comma list when proxies are chained (a CDN
+ * then a load balancer send `https, http`), whose left-most entry is the client-facing hop. Schemes
+ * are case-insensitive (RFC 3986), so `HTTPS` is HTTPS. A proxy that appends to a client's own
+ * header instead of setting it leaves the client's value left-most: at worst HSTS on an answer over
+ * plain HTTP, which browsers ignore (RFC 6797 §8.1).
+ */
+function clientScheme(forwardedProto: string | string[] | undefined): string | undefined {
+  const list = Array.isArray(forwardedProto) ? forwardedProto.join(',') : (forwardedProto ?? '');
+  return list.split(',')[0].trim().toLowerCase() || undefined;
+}
+
 /** Sets the headers on every response; the site calls it first, before kept pages and the app. */
 export function securityHeaders(options: {
   csp: boolean;
@@ -53,7 +65,7 @@ export function securityHeaders(options: {
     res.setHeader('X-Frame-Options', 'SAMEORIGIN');
     // Only when the request is known to be HTTPS: direct TLS, or a trusted proxy (TRUST_PROXY_HEADER
     // set) saying so. An X-Forwarded-Proto from anyone else is not believed.
-    const viaTrustedProxy = Boolean(options.trustProxyHeader) && req.headers['x-forwarded-proto'] === 'https';
+    const viaTrustedProxy = Boolean(options.trustProxyHeader) && clientScheme(req.headers['x-forwarded-proto']) === 'https';
     if ((req.socket as TLSSocket).encrypted || viaTrustedProxy) {
       res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
     }

@@ -131,9 +131,12 @@ function pageKeys(definitions: Definitions): (url: URL) => PageKey | undefined {
   };
 }
 
-/** The answer to a request no part of the site can read (./request-url.ts): 400, or a redirect to its path without empty segments. */
+/**
+ * The answer to a request no part of the site can read (./request-url.ts): 400 (a target that is
+ * no path, an empty Host), or a redirect to its path without empty segments.
+ */
 function answerUnreadable(req: IncomingMessage, res: ServerResponse): boolean {
-  const screened = screenRequest(req.method, req.url);
+  const screened = screenRequest(req.method, req.url, req.headers.host);
   if (!screened) return false;
   nameRoute('unreadable');
   res.statusCode = screened.status;
@@ -361,7 +364,20 @@ export function createSite(options: SiteOptions): Site {
     pageCache,
     log,
     metrics,
-    async listen({ port = config.port, host = config.host, server = createServer() } = {}) {
+    async listen({ port = config.port, host = config.host, server } = {}) {
+      // Every wait on a client has an end: a request not sent whole within REQUEST_TIMEOUT_MS (its
+      // headers within HEADERS_TIMEOUT_MS) is answered 408 and its connection closed by Node, whose
+      // own limit of 300 s let slow posts hold sockets for five minutes. Node checks the limits at
+      // an interval fixed when the server is made (30 s by default, later than a 20 s limit): a
+      // tenth of the shorter one keeps every end within 10 % of its limit. A server handed in
+      // (development: Vite's) gets the same limits, checked at its own interval.
+      const limits = {
+        requestTimeout: config.requestTimeoutMs,
+        headersTimeout: config.headersTimeoutMs,
+        keepAliveTimeout: config.keepAliveTimeoutMs,
+      };
+      server ??= createServer({ ...limits, connectionsCheckingInterval: Math.ceil(limits.headersTimeout / 10) });
+      Object.assign(server, limits);
       // A reachable outbox is open (PostgreSQL's schema migrated) before the first request; one that
       // is not keeps being tried while the pages are served and submissions answer 503.
       await outbox.firstAttempt;

@@ -30,14 +30,15 @@ function dechunk(body: Buffer): Buffer {
 export function rawRequest(
   base: string,
   target: string,
-  options: { method?: string; headers?: Record<string, string>; version?: '1.0' | '1.1' } = {},
+  /** `headers`: a header given as undefined is left out (`Host: undefined`: none), one given as '' is sent empty. */
+  options: { method?: string; headers?: Record<string, string | undefined>; version?: '1.0' | '1.1' } = {},
 ): Promise<RawAnswer> {
   const { hostname, port, host } = new URL(base);
   const headers = { Host: host, ...options.headers, Connection: 'close' };
   const head =
     `${options.method ?? 'GET'} ${target} HTTP/${options.version ?? '1.1'}\r\n` +
     Object.entries(headers)
-      .filter(([, value]) => value !== '')
+      .filter(([, value]) => value !== undefined)
       .map(([name, value]) => `${name}: ${value}\r\n`)
       .join('') +
     '\r\n';
