@@ -14,8 +14,10 @@ import type { OutboxStore } from './types.ts';
 import { OutboxWorker } from './worker.ts';
 
 /** The store of the configuration; PostgreSQL's schema is brought up to date first. */
-export async function openOutbox(cfg: Pick<OutboxConfig, 'outboxDb' | 'outboxUrl' | 'outboxPoolSize'>): Promise<OutboxStore> {
-  if (cfg.outboxUrl) return PostgresOutbox.open({ url: cfg.outboxUrl, poolSize: cfg.outboxPoolSize });
+export async function openOutbox(
+  cfg: Pick<OutboxConfig, 'outboxDb' | 'outboxUrl' | 'outboxPoolSize' | 'outboxDbTimeoutMs'>,
+): Promise<OutboxStore> {
+  if (cfg.outboxUrl) return PostgresOutbox.open({ url: cfg.outboxUrl, poolSize: cfg.outboxPoolSize, timeoutMs: cfg.outboxDbTimeoutMs });
   return openSqliteOutbox(cfg.outboxDb);
 }
 
