@@ -221,6 +221,7 @@ export function createSite(options: SiteOptions): Site {
       readinessPath: () => readinessPath(definitions.current().site),
       outbox: outbox.store,
       pendingAlertMs: config.submissions.outboxPendingAlertMs,
+      outboxTimeoutMs: config.submissions.outboxDbTimeoutMs,
     }),
   );
   app.use(seoRouter({ origin: config.siteOrigin, definitions: () => definitions.current().definitions, read: content.fetch }));
