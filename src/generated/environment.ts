@@ -158,6 +158,10 @@ export interface Environment {
    */
   OUTBOX_TIMEOUT_MS?: number;
   /**
+   * Longest wait on the outbox database: a PostgreSQL statement waits this long for a connection and its answer together (a connection whose statement ran out of time is closed), then fails: a submission answers `503` with `Retry-After`, `/readyz` says not ready; the outbox part of `/readyz` answers within it whatever the database does (SQLite, which waits on no network, waits at most 2 s for a lock another process holds).
+   */
+  OUTBOX_DB_TIMEOUT_MS?: number;
+  /**
    * Dead letters older than this (default 30 days) are removed (a log line per purge); `0` keeps them.
    */
   OUTBOX_DEAD_RETENTION_MS?: number;

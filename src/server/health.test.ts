@@ -7,6 +7,7 @@ import { OutboxUnavailable } from './outbox/start.ts';
 import type { OutboxStore } from './outbox/types.ts';
 
 const servers: Server[] = [];
+const OUTBOX_TIMEOUT_MS = 300;
 afterEach(async () => {
   await Promise.all(servers.splice(0).map((server) => new Promise((resolve) => server.close(resolve))));
 });
@@ -17,6 +18,8 @@ async function setup(overrides: Partial<HealthOptions> = {}) {
     contentUp: true,
     outboxUp: true,
     outboxOpen: true,
+    /** The outbox database stopped answering (a black hole): its calls never settle. */
+    outboxHung: false,
     probes: 0,
     writeChecks: 0,
     clock: 1_000_000,
@@ -27,14 +30,17 @@ async function setup(overrides: Partial<HealthOptions> = {}) {
     location: 'postgres://site:***@db.internal:5432/leads',
     async checkWritable() {
       state.writeChecks++;
+      if (state.outboxHung) await new Promise(() => undefined);
       // What pg says when the database is down: an address nobody outside should see.
       if (!state.outboxUp) throw new Error('connect ECONNREFUSED 10.0.0.7:5432');
     },
     async counts() {
+      if (state.outboxHung) await new Promise(() => undefined);
       if (!state.outboxUp) throw new Error('connect ECONNREFUSED 10.0.0.7:5432');
       return { pending: 2, delivered: 5, dead: 0 };
     },
     async oldestPending() {
+      if (state.outboxHung) await new Promise(() => undefined);
       if (!state.outboxUp) throw new Error('connect ECONNREFUSED 10.0.0.7:5432');
       return state.clock - 1000;
     },
@@ -55,6 +61,7 @@ async function setup(overrides: Partial<HealthOptions> = {}) {
         return store;
       },
       pendingAlertMs: 3_600_000,
+      outboxTimeoutMs: OUTBOX_TIMEOUT_MS,
       log: (line) => logs.push(line),
       now: () => state.clock,
       ...overrides,
@@ -65,7 +72,8 @@ async function setup(overrides: Partial<HealthOptions> = {}) {
   await new Promise((resolve) => server.once('listening', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/readyz`;
   const get = async () => {
-    const response = await fetch(url);
+    // Bounded, so that a check that never ends fails the test rather than hang it.
+    const response = await fetch(url, { signal: AbortSignal.timeout(OUTBOX_TIMEOUT_MS + 3_000) });
     const text = await response.text();
     return { status: response.status, text, body: JSON.parse(text) as Record<string, unknown> };
   };
@@ -114,6 +122,27 @@ describe('/readyz', () => {
     const answer = await get();
     expect(answer.status).toBe(503);
     expect(answer.body.outbox).toEqual({ ok: false, writable: false, reason: NOT_READY.outboxClosed });
+  });
+
+  it('answers every caller "not ready" within the outbox deadline when its database stops answering, and ready once it answers', async () => {
+    const { state, logs, get } = await setup({ reuseMs: 0 });
+    state.outboxHung = true;
+    const started = Date.now();
+    const answers = await Promise.all(Array.from({ length: 5 }, () => get()));
+    expect(Date.now() - started).toBeLessThan(OUTBOX_TIMEOUT_MS + 3_000);
+    for (const answer of answers) {
+      expect(answer.status).toBe(503);
+      expect(answer.body).toEqual({
+        status: 'not ready',
+        content: { ok: true, ms: 20 },
+        outbox: { ok: false, store: 'postgres', writable: false, reason: NOT_READY.outboxSlow },
+      });
+    }
+    expect(logs).toEqual([
+      `[readyz] not ready: outbox: the outbox database (readiness check) did not answer within ${OUTBOX_TIMEOUT_MS} ms`,
+    ]);
+    state.outboxHung = false;
+    expect((await get()).status).toBe(200);
   });
 
   it('reuses one check for a flood of requests: at most one content read and one outbox check per interval', async () => {

@@ -8,12 +8,15 @@
  * Both are public: the answer names what is wrong in general words only; the error itself (an
  * address, a driver message) goes to the log, once each time readiness changes. One check serves
  * every request for CHECK_REUSE_MS (and requests during a check wait for it), so a flood of
- * /readyz makes at most one content read and one outbox check per interval.
+ * /readyz makes at most one content read and one outbox check per interval. A check ends within
+ * its parts' deadlines whatever they wait on (the content read: CONTENT_TIMEOUT_MS; the outbox:
+ * OUTBOX_DB_TIMEOUT_MS, past which it is "not ready"), so no request waits longer for it.
  */
 import { Router, type Request, type Response } from 'express';
 import type { ContentClient } from '../engine/content-client.ts';
+import { OutboxTimeout, within } from './outbox/deadline.ts';
 import { OutboxUnavailable } from './outbox/start.ts';
-import type { OutboxStore } from './outbox/types.ts';
+import type { OutboxCounts, OutboxStore } from './outbox/types.ts';
 
 /** The read /readyz tries: the site's first layout source without parameters. */
 export function readinessPath(site: Record<string, unknown>): string {
@@ -30,6 +33,7 @@ export const NOT_READY = {
   outboxClosed: 'the outbox database is not open',
   outboxUnwritable: 'the outbox database does not take writes',
   outboxUnreadable: 'the outbox database cannot be read',
+  outboxSlow: 'the outbox database did not answer in time',
 } as const;
 
 const message = (e: unknown) => (e as Error).message;
@@ -51,7 +55,13 @@ export interface OutboxState {
   oldestPendingTooOld?: boolean;
 }
 
-export async function outboxState(outbox: () => OutboxStore, pendingAlertMs: number, now = Date.now()): Promise<Part<OutboxState>> {
+/** The outbox's state, within `timeoutMs` whatever its database does (a store's own deadline may be longer, or missing). */
+export async function outboxState(
+  outbox: () => OutboxStore,
+  pendingAlertMs: number,
+  timeoutMs: number,
+  now = Date.now(),
+): Promise<Part<OutboxState>> {
   let store: OutboxStore;
   try {
     store = outbox();
@@ -61,13 +71,27 @@ export async function outboxState(outbox: () => OutboxStore, pendingAlertMs: num
       detail: e instanceof OutboxUnavailable ? 'not open yet (see the [outbox] lines)' : message(e),
     };
   }
-  const [writable, counts, oldest] = await Promise.allSettled([store.checkWritable(), store.counts(), store.oldestPending()]);
+  let settled: [PromiseSettledResult<void>, PromiseSettledResult<OutboxCounts>, PromiseSettledResult<number | undefined>];
+  try {
+    settled = await within(
+      Promise.allSettled([store.checkWritable(), store.counts(), store.oldestPending()]),
+      timeoutMs,
+      'the outbox database (readiness check)',
+    );
+  } catch (e) {
+    return { state: { ok: false, store: store.kind, writable: false, reason: NOT_READY.outboxSlow }, detail: message(e) };
+  }
+  const [writable, counts, oldest] = settled;
   const failed = [writable, counts, oldest].find((r) => r.status === 'rejected');
+  const reason = (): string => {
+    if (failed?.reason instanceof OutboxTimeout) return NOT_READY.outboxSlow;
+    return writable.status === 'rejected' ? NOT_READY.outboxUnwritable : NOT_READY.outboxUnreadable;
+  };
   const base: OutboxState = {
     ok: !failed,
     store: store.kind,
     writable: writable.status === 'fulfilled',
-    ...(failed ? { reason: writable.status === 'rejected' ? NOT_READY.outboxUnwritable : NOT_READY.outboxUnreadable } : {}),
+    ...(failed ? { reason: reason() } : {}),
   };
   const detail = failed ? message(failed.reason) : undefined;
   if (counts.status === 'rejected' || oldest.status === 'rejected') return { state: base, detail };
@@ -91,6 +115,8 @@ export interface HealthOptions {
   /** The open outbox (throws while it is not open yet). */
   outbox: () => OutboxStore;
   pendingAlertMs: number;
+  /** OUTBOX_DB_TIMEOUT_MS: the outbox part of a check ends within it ("not ready" past it). */
+  outboxTimeoutMs: number;
   /** Default CHECK_REUSE_MS. */
   reuseMs?: number;
   log?: (line: string) => void;
@@ -114,7 +140,7 @@ export function healthRouter(options: HealthOptions): Router {
   async function check(): Promise<Readiness> {
     const [content, outbox] = await Promise.all([
       options.content.probe(options.readinessPath()),
-      outboxState(options.outbox, options.pendingAlertMs, now()),
+      outboxState(options.outbox, options.pendingAlertMs, options.outboxTimeoutMs, now()),
     ]);
     const ready = content.ok && outbox.state.ok;
     const details = [

@@ -301,6 +301,7 @@ export function createSite(options: SiteOptions): Site {
       outbox: outbox.store,
       pendingAlertMs: config.submissions.outboxPendingAlertMs,
       log: lineLogger(log.child({ component: 'readyz' }), 'warn'),
+      outboxTimeoutMs: config.submissions.outboxDbTimeoutMs,
     }),
   );
   app.use(

@@ -46,6 +46,13 @@ export interface TestPostgres {
   pause(): Promise<void>;
   /** Starts the paused server again, on the same port with the same data. */
   resume(): Promise<void>;
+  /**
+   * Stops the server and every process it started (SIGSTOP): its port and its connections stay open
+   * but nothing answers, as behind a network black hole, until `thaw()`.
+   */
+  freeze(): Promise<void>;
+  /** Lets a frozen server run on (SIGCONT): it answers what it was sent meanwhile. */
+  thaw(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -91,7 +98,27 @@ export async function startPostgres(options: PostgresOptions = {}): Promise<Test
     const result = spawnSync(command, fullArgs, { cwd: dir, encoding: 'utf8', timeout: 60_000 });
     if (result.status !== 0) throw new Error(`${tool} ${args.join(' ')} failed:\n${result.stdout}\n${result.stderr}`);
   };
+  let frozen = false;
+  /** Sends `signal` to the postmaster, then to the processes it started (after it is stopped, it forks no new one). */
+  const signalServer = (signal: NodeJS.Signals) => {
+    const postmaster = Number(readFileSync(path.join(data, 'postmaster.pid'), 'utf8').split('\n')[0]);
+    process.kill(postmaster, signal);
+    const children = spawnSync('pgrep', ['-P', String(postmaster)], { encoding: 'utf8' })
+      .stdout.split('\n')
+      .filter(Boolean);
+    for (const child of children) {
+      try {
+        process.kill(Number(child), signal);
+      } catch (error) {
+        // Gone since it was listed (the postmaster runs on once thawed).
+        if ((error as NodeJS.ErrnoException).code !== 'ESRCH') throw error;
+      }
+    }
+    frozen = signal === 'SIGSTOP';
+  };
   const stopCluster = () => {
+    // A frozen server would not hear pg_ctl.
+    if (frozen) signalServer('SIGCONT');
     if (existsSync(path.join(data, 'postmaster.pid'))) run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
     rmSync(dir, { recursive: true, force: true });
   };
@@ -145,6 +172,12 @@ export async function startPostgres(options: PostgresOptions = {}): Promise<Test
       },
       async resume() {
         startServer();
+      },
+      async freeze() {
+        signalServer('SIGSTOP');
+      },
+      async thaw() {
+        signalServer('SIGCONT');
       },
       async stop() {
         process.off('exit', onExit);

@@ -12,6 +12,8 @@ export interface OutboxConfig {
   outboxMaxAgeMs: number;
   /** Timeout of one delivery to the content service. */
   outboxTimeoutMs: number;
+  /** Longest wait on the outbox database (a PostgreSQL statement: a connection and its answer). */
+  outboxDbTimeoutMs: number;
   /** Dead letters are kept this long, then removed (0 keeps them forever). */
   outboxDeadRetentionMs: number;
   /** The oldest pending lead older than this is logged as an error (and shown by /readyz). */

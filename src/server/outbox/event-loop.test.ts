@@ -80,6 +80,7 @@ async function postAll(name: string, bodies: string[], during: (file: string) =>
       outbox: () => outbox,
       captcha: new CaptchaVerifier(),
       limiter: new RateLimiter(1000, 60_000),
+      storeTimeoutMs: 5_000,
       endpoints: loadEndpoints(),
       log: () => undefined,
       now: Date.now,

@@ -56,6 +56,7 @@ const MIGRATION_LOCK = 2084390986;
 
 export async function migrate(pool: pg.Pool): Promise<void> {
   const client = await pool.connect();
+  let failed: Error | undefined;
   try {
     // Up to date (every start but the first after a release): no lock and no write, so an
     // instance also starts on a read-only server and /readyz reports that instead.
@@ -71,9 +72,11 @@ export async function migrate(pool: pg.Pool): Promise<void> {
     }
     await client.query('COMMIT');
   } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
+    failed = error as Error;
     throw error;
   } finally {
-    client.release();
+    // After a failure the connection is closed, not given back: that rolls the transaction back,
+    // and one whose statement ran out of time (the pool's query_timeout) would not answer a ROLLBACK.
+    client.release(failed);
   }
 }

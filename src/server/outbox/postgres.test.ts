@@ -1,6 +1,7 @@
 /** What only the PostgreSQL store has: migrations at start, the state /readyz reports, a URL never logged whole. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postgresAvailable, startPostgres, type TestPostgres } from '../../../tools/lib/postgres-cluster.ts';
+import { OutboxTimeout } from './deadline.ts';
 import { PostgresOutbox, redactUrl } from './postgres.ts';
 import { SCHEMA_VERSION } from './postgres-schema.ts';
 
@@ -42,6 +43,48 @@ describe.skipIf(!postgresAvailable('the PostgreSQL store tests'))('PostgreSQL ou
     await expect(readOnly.checkWritable()).rejects.toThrow(/read-only/);
     await expect(readOnly.counts()).resolves.toEqual({ pending: 0, delivered: 0, dead: 0 });
     await readOnly.close();
+  });
+
+  it('ends every wait on a server that stops answering (a black hole), closes what waited, and works again once it answers', async () => {
+    const url = await cluster.createDatabase();
+    const timeoutMs = 500;
+    const store = await PostgresOutbox.open({ url, poolSize: 2, timeoutMs });
+    const limiter = store.sharedLimiter(10, 60_000);
+    // An open connection in each pool, idle: a statement on it is sent and never answered.
+    await store.counts();
+    await limiter.take('192.0.2.1');
+    await cluster.freeze();
+    try {
+      // On the open connections, on new ones (the server accepts them but never says hello), and
+      // waiting for a connection of a pool that is full: each ends at its deadline.
+      const outcomes = await Promise.all(
+        [
+          store.counts(),
+          store.findKey('frozen-key'),
+          store.checkWritable(),
+          store.pending(),
+          limiter.take('192.0.2.1'),
+          limiter.take('192.0.2.2'),
+        ].map((call) =>
+          Promise.race([
+            call.then(
+              () => 'answered',
+              (error: unknown) => (error instanceof OutboxTimeout ? 'timed out' : (error as Error).message),
+            ),
+            new Promise((resolve) => setTimeout(resolve, timeoutMs + 3_000, 'still waiting')),
+          ]),
+        ),
+      );
+      expect(outcomes).toEqual(outcomes.map(() => 'timed out'));
+      // No connection that waited is kept to be handed out again: the next statement on it would
+      // wait behind the one the server may still be running.
+      expect(store.pool.idleCount).toBe(0);
+    } finally {
+      await cluster.thaw();
+    }
+    expect(await store.counts()).toEqual({ pending: 0, delivered: 0, dead: 0 });
+    expect(await limiter.take('192.0.2.3')).toEqual({ ok: true });
+    await store.close();
   });
 
   it('refuses to open on a database it cannot reach, naming it without the password', async () => {

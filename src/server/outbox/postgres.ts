@@ -6,9 +6,11 @@
  * resolves. Workers claim with `FOR UPDATE SKIP LOCKED`: instances polling at once take disjoint
  * leads and never wait for each other; a lease outlives the delivery timeout, so only an instance
  * that died holding it lets another take the lead over.
+ * Every statement has `timeoutMs` for a connection and its answer together (./deadline.ts).
  * The schema is created and migrated at start (./postgres-schema.ts).
  */
 import pg from 'pg';
+import { OutboxTimeout } from './deadline.ts';
 import { SharedRateLimiter } from './rate-limit.ts';
 import { migrate } from './postgres-schema.ts';
 import type { Claim, DeadRow, DueSubmission, EnqueueResult, NewSubmission, OutboxCounts, OutboxStore, PendingRow } from './types.ts';
@@ -32,7 +34,52 @@ export interface PostgresOptions {
   url: string;
   /** Connections per instance: deliveries, submissions and /readyz share them. */
   poolSize: number;
+  /** How long one statement may wait for a connection and its answer (OUTBOX_DB_TIMEOUT_MS); default DB_TIMEOUT_MS. */
+  timeoutMs?: number;
   log?: (line: string) => void;
+}
+
+/** Default of OUTBOX_DB_TIMEOUT_MS. */
+export const DB_TIMEOUT_MS = 5_000;
+
+/** node-postgres's words for its deadlines: a connection (from the pool, or a new one) and an answer. */
+const PG_TIMEOUTS = new Set([
+  'timeout exceeded when trying to connect',
+  'Connection terminated due to connection timeout',
+  'Query read timeout',
+]);
+
+function timedOut(error: unknown, timeoutMs: number): unknown {
+  return PG_TIMEOUTS.has((error as Error).message) ? new OutboxTimeout('PostgreSQL', timeoutMs, { cause: error }) : error;
+}
+
+/**
+ * One statement, within `timeoutMs` of the call for the connection and the answer together (the
+ * pool's connectionTimeoutMillis bounds the first; the rest of the time, the second). A server that
+ * stops answering keeps its connections open, so without this a statement on one waits forever.
+ * A connection is given back only after an answer: one whose statement ran out of time is closed,
+ * since the next statement on it would wait behind the one the server may still be running.
+ */
+async function timedQuery(pool: pg.Pool, timeoutMs: number, text: string, values: unknown[] = []): Promise<pg.QueryResult> {
+  const started = Date.now();
+  const client = await pool.connect().catch((error: unknown) => {
+    throw timedOut(error, timeoutMs);
+  });
+  // A variable, not a literal: @types/pg does not declare a query's own query_timeout.
+  const query: pg.QueryConfig & { query_timeout: number } = {
+    text,
+    values,
+    query_timeout: Math.max(1, timeoutMs - (Date.now() - started)),
+  };
+  let result: pg.QueryResult;
+  try {
+    result = await client.query(query);
+  } catch (error) {
+    client.release(error as Error);
+    throw timedOut(error, timeoutMs);
+  }
+  client.release();
+  return result;
 }
 
 // Times are epoch milliseconds in BIGINT columns, and counts are BIGINT: both fit a JS number.
@@ -52,19 +99,25 @@ export class PostgresOutbox implements OutboxStore {
   readonly kind = 'postgres';
   readonly location: string;
   readonly pool: pg.Pool;
+  readonly timeoutMs: number;
   private readonly poolConfig: pg.PoolConfig;
   private readonly onPoolError: (error: Error) => void;
 
   private constructor(options: PostgresOptions) {
     this.location = redactUrl(options.url);
+    this.timeoutMs = options.timeoutMs ?? DB_TIMEOUT_MS;
     this.poolConfig = {
       connectionString: options.url,
       max: options.poolSize,
       types,
       application_name: 'site outbox',
-      // A database that does not answer must not hold a submission or /readyz forever.
-      connectionTimeoutMillis: 5_000,
-      statement_timeout: 10_000,
+      // A database that does not answer must not hold a submission or /readyz forever: the wait for
+      // a connection (timedQuery gives the rest of the time to the answer), the answer on a
+      // connection used directly (the migration's), and the server's own work on a statement the
+      // site no longer waits for.
+      connectionTimeoutMillis: this.timeoutMs,
+      query_timeout: this.timeoutMs,
+      statement_timeout: this.timeoutMs,
       idleTimeoutMillis: 30_000,
     };
     this.pool = new pg.Pool(this.poolConfig);
@@ -88,11 +141,11 @@ export class PostgresOutbox implements OutboxStore {
   }
 
   private async rows<T>(text: string, values: unknown[] = []): Promise<T[]> {
-    return (await this.pool.query(text, values)).rows as T[];
+    return (await timedQuery(this.pool, this.timeoutMs, text, values)).rows as T[];
   }
 
   private async changed(text: string, values: unknown[]): Promise<number> {
-    return (await this.pool.query(text, values)).rowCount ?? 0;
+    return (await timedQuery(this.pool, this.timeoutMs, text, values)).rowCount ?? 0;
   }
 
   async enqueue(submission: NewSubmission, now: number): Promise<EnqueueResult> {
@@ -200,7 +253,7 @@ export class PostgresOutbox implements OutboxStore {
   async checkWritable(): Promise<void> {
     // Changes nothing, but fails as the commit of a lead would: unreachable, refused credential,
     // missing table, or a read-only server (a standby after a failover).
-    await this.pool.query('UPDATE outbox SET id = id WHERE false');
+    await this.changed('UPDATE outbox SET id = id WHERE false', []);
   }
 
   private limiterPool: pg.Pool | undefined;
@@ -214,7 +267,7 @@ export class PostgresOutbox implements OutboxStore {
       max: Math.min(4, this.poolConfig.max ?? 4),
       options: '-c synchronous_commit=off',
     }).on('error', this.onPoolError));
-    return new SharedRateLimiter((text, values) => pool.query(text, values), limit, windowMs);
+    return new SharedRateLimiter((text, values) => timedQuery(pool, this.timeoutMs, text, values), limit, windowMs);
   }
 
   async close(): Promise<void> {

@@ -35,6 +35,49 @@ describe('per-IP rate limit', () => {
     limiter.take('fresh-2');
     expect((limiter as unknown as { buckets: Map<string, unknown> }).buckets.size).toBeLessThan(10);
   });
+
+  it('does work per take that does not grow with the number of addresses it tracks (one new IPv6 /64 per post)', () => {
+    /** The limiter's table, counting the entries any walk over it visits. */
+    class CountingMap<K, V> extends Map<K, V> {
+      visited = 0;
+      override *entries(): MapIterator<[K, V]> {
+        for (const entry of super.entries()) {
+          this.visited++;
+          yield entry;
+        }
+      }
+      override [Symbol.iterator]() {
+        return this.entries();
+      }
+      override *keys(): MapIterator<K> {
+        for (const [key] of this.entries()) yield key;
+      }
+      override *values(): MapIterator<V> {
+        for (const [, value] of this.entries()) yield value;
+      }
+      override forEach(callback: (value: V, key: K, map: Map<K, V>) => void): void {
+        for (const [key, value] of this.entries()) callback(value, key, this);
+      }
+    }
+    let now = 0;
+    const limiter = new RateLimiter(10, 600_000, () => now);
+    const table = new CountingMap<string, unknown>();
+    (limiter as unknown as { buckets: Map<string, unknown> }).buckets = table;
+    const takes = 12_000;
+    let allowed = 0;
+    for (let i = 0; i < takes; i++, now += 1) if (limiter.take(`2001:db8:${i.toString(16)}::/64`).ok) allowed++;
+    expect(allowed).toBe(takes);
+    // Nothing has refilled yet (one token of ten is back after a minute): every address is kept,
+    // and each take looked at a few entries at most, not the whole table.
+    expect(table.size).toBe(takes);
+    expect(table.visited).toBeLessThanOrEqual(2 * takes);
+    // Addresses idle for the window are forgotten as new ones come, still at a few entries per take.
+    now += 600_000;
+    table.visited = 0;
+    for (let i = 0; i < 100; i++, now += 1) limiter.take(`2001:db8:1:${i.toString(16)}::/64`);
+    expect(table.size).toBeLessThan(200);
+    expect(table.visited).toBeLessThanOrEqual(takes + 2 * 100);
+  });
 });
 
 describe.skipIf(!postgresAvailable('the shared rate limit tests'))('per-address rate limit shared by instances (PostgreSQL)', () => {

@@ -2,7 +2,8 @@
  * Submission rate limits per key (rateLimitKey: an IPv4 address, an IPv6 /64).
  * - RateLimiter, one instance alone: a token bucket in memory, `limit` submissions at once,
  *   refilled evenly over `windowMs` (so at most about `limit` per window in the long run). O(1)
- *   memory per key; full buckets are dropped when the table grows.
+ *   memory per key, and O(1) work per take however many keys it tracks (amortised): full buckets
+ *   are dropped from the least recently used end.
  * - SharedRateLimiter, every instance on one PostgreSQL outbox: a counter per key and fixed
  *   window in a table, taken by one statement, so a visitor spreading posts over instances behind
  *   a load balancer still gets `limit` per window in all.
@@ -20,6 +21,7 @@ interface Bucket {
 }
 
 export class RateLimiter implements Limiter {
+  /** In the order of their last take (a Map keeps insertion order): the least recently used first. */
   private readonly buckets = new Map<string, Bucket>();
   private readonly perMs: number;
 
@@ -34,14 +36,13 @@ export class RateLimiter implements Limiter {
   take(key: string): RateDecision {
     const now = this.now();
     const bucket = this.refill(this.buckets.get(key), now);
-    if (bucket.tokens >= 1) {
-      bucket.tokens -= 1;
-      this.buckets.set(key, bucket);
-      if (this.buckets.size > 10_000) this.sweep(now);
-      return { ok: true };
-    }
+    const ok = bucket.tokens >= 1;
+    if (ok) bucket.tokens -= 1;
+    // Deleted first, so that it moves to the end.
+    this.buckets.delete(key);
     this.buckets.set(key, bucket);
-    return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((1 - bucket.tokens) / this.perMs / 1000)) };
+    this.forgetFull(now);
+    return ok ? { ok: true } : { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((1 - bucket.tokens) / this.perMs / 1000)) };
   }
 
   private refill(bucket: Bucket | undefined, now: number): Bucket {
@@ -49,9 +50,17 @@ export class RateLimiter implements Limiter {
     return { tokens: Math.min(this.limit, bucket.tokens + Math.max(0, now - bucket.at) * this.perMs), at: now };
   }
 
-  /** Forgets keys whose bucket has refilled: they would start full anyway. */
-  private sweep(now: number): void {
-    for (const [key, bucket] of this.buckets) if (this.refill(bucket, now).tokens >= this.limit) this.buckets.delete(key);
+  /**
+   * Forgets keys whose bucket has refilled (they would start full anyway), from the least recently
+   * used, up to the first that has not: each key is looked at once when it goes, plus one per take,
+   * where a walk over the whole table cost every take a visit per key (one new IPv6 /64 per post
+   * grows it). A bucket refills at most `windowMs` after its last take, so none stays longer than that.
+   */
+  private forgetFull(now: number): void {
+    for (const [key, bucket] of this.buckets) {
+      if (this.refill(bucket, now).tokens < this.limit) return;
+      this.buckets.delete(key);
+    }
   }
 }
 

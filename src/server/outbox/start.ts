@@ -15,10 +15,11 @@ import { OutboxWorker, type WorkerOptions } from './worker.ts';
 
 /** The store of the configuration; PostgreSQL's schema is brought up to date first. */
 export async function openOutbox(
-  cfg: Pick<OutboxConfig, 'outboxDb' | 'outboxUrl' | 'outboxPoolSize'>,
+  cfg: Pick<OutboxConfig, 'outboxDb' | 'outboxUrl' | 'outboxPoolSize' | 'outboxDbTimeoutMs'>,
   log?: (line: string) => void,
 ): Promise<OutboxStore> {
-  if (cfg.outboxUrl) return PostgresOutbox.open({ url: cfg.outboxUrl, poolSize: cfg.outboxPoolSize, log });
+  if (cfg.outboxUrl)
+    return PostgresOutbox.open({ url: cfg.outboxUrl, poolSize: cfg.outboxPoolSize, timeoutMs: cfg.outboxDbTimeoutMs, log });
   return openSqliteOutbox(cfg.outboxDb);
 }
 

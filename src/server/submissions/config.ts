@@ -76,6 +76,7 @@ export function submissionSettings(e: ResolvedEnvironment): SubmissionConfig {
     outboxRetryMaxMs: e.OUTBOX_RETRY_MAX_MS,
     outboxMaxAgeMs: e.OUTBOX_MAX_AGE_MS,
     outboxTimeoutMs: e.OUTBOX_TIMEOUT_MS,
+    outboxDbTimeoutMs: e.OUTBOX_DB_TIMEOUT_MS,
     outboxDeadRetentionMs: e.OUTBOX_DEAD_RETENTION_MS,
     outboxPendingAlertMs: e.OUTBOX_PENDING_ALERT_MS,
     rateLimit: e.SUBMIT_RATE_LIMIT,

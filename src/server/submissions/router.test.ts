@@ -7,6 +7,7 @@ import express from 'express';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CaptchaVerifier } from '../captcha.ts';
 import { openSqliteOutbox } from '../outbox/sqlite.ts';
+import { OutboxTimeout } from '../outbox/deadline.ts';
 import { OutboxUnavailable } from '../outbox/start.ts';
 import type { OutboxStore } from '../outbox/types.ts';
 import { loadEndpoints } from './forms.ts';
@@ -22,6 +23,8 @@ const outbox = openSqliteOutbox(path.join(dir, 'outbox.sqlite'));
 let current: () => OutboxStore = () => outbox;
 const logs: string[] = [];
 let limiter = new RateLimiter(1000, 60_000);
+/** The routes' OUTBOX_DB_TIMEOUT_MS. */
+const STORE_TIMEOUT_MS = 500;
 let server: Server;
 let base: string;
 let n = 0;
@@ -36,6 +39,7 @@ beforeAll(async () => {
       get limiter() {
         return limiter;
       },
+      storeTimeoutMs: STORE_TIMEOUT_MS,
       endpoints: loadEndpoints(),
       log: (line) => logs.push(line),
       now: Date.now,
@@ -255,6 +259,51 @@ describe('submission routes when the database fails', () => {
     current = () => outbox;
     const again = await post('/api/contact_form', sampleBodies.contact(), headers);
     expect(again).toMatchObject({ status: 202, json: { id: (await outbox.pending())[0].id } });
+  });
+
+  it('answers at once that the outcome is unknown when the commit got no answer in time, without asking the database again', async () => {
+    let asked = 0;
+    current = () => ({
+      ...outbox,
+      enqueue: async () => {
+        throw new OutboxTimeout('PostgreSQL', STORE_TIMEOUT_MS);
+      },
+      // Still not answering: a lookup would wait as long again (here, for ever).
+      findKey: (key) => (++asked > 1 ? new Promise(() => undefined) : outbox.findKey(key)),
+    });
+    const answer = await post('/api/contact_form', sampleBodies.contact());
+    expect(answer).toMatchObject({ status: 503, json: { message: STORE_FAILED.unknown } });
+    expect(answer.headers.get('retry-after')).toBe('5');
+  });
+
+  it('ends the wait of a retry behind a request with its key that hangs on the database: 503, and sending again is safe', async () => {
+    let resume: () => void = () => undefined;
+    const hung = new Promise<void>((resolve) => (resume = resolve));
+    let asked: () => void = () => undefined;
+    const inProgress = new Promise<void>((resolve) => (asked = resolve));
+    current = () => ({
+      ...outbox,
+      findKey: async (key) => {
+        asked();
+        await hung;
+        return outbox.findKey(key);
+      },
+    });
+    const headers = { 'Idempotency-Key': key() };
+    const original = post('/api/contact_form', sampleBodies.contact(), headers);
+    await inProgress;
+    const started = Date.now();
+    const retry = await post('/api/contact_form', sampleBodies.contact(), headers);
+    expect(Date.now() - started).toBeLessThan(STORE_TIMEOUT_MS + 3_000);
+    expect(retry).toMatchObject({ status: 503, json: { message: STORE_FAILED.unknown } });
+    expect(retry.headers.get('retry-after')).toBe('5');
+    // The database answers again: the original is stored, and the retry sent again is the same lead.
+    resume();
+    const stored = await original;
+    expect(stored.status).toBe(202);
+    current = () => outbox;
+    expect(await post('/api/contact_form', sampleBodies.contact(), headers)).toMatchObject({ status: 202, json: { id: stored.json.id } });
+    expect(await outbox.counts()).toMatchObject({ pending: 1 });
   });
 
   it('says nothing was kept, with Retry-After, while the outbox is not open', async () => {

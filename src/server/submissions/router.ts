@@ -10,6 +10,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { fieldErrors, type FieldErrors } from '../../forms/errors.ts';
 import { CaptchaVerifier } from '../captcha.ts';
+import { OutboxTimeout, within } from '../outbox/deadline.ts';
 import { OutboxUnavailable } from '../outbox/start.ts';
 import type { EnqueueResult, OutboxStore } from '../outbox/types.ts';
 import type { SubmissionConfig } from './config.ts';
@@ -32,11 +33,14 @@ export const STORE_FAILED = {
 } as const;
 /** Seconds a client waits before sending again after a 503. */
 export const RETRY_AFTER_SECONDS = '5';
+const RETRY = { 'Retry-After': RETRY_AFTER_SECONDS };
 
 export interface SubmissionDeps {
   outbox: () => OutboxStore;
   captcha: CaptchaVerifier;
   limiter: Limiter;
+  /** OUTBOX_DB_TIMEOUT_MS: how long a retry waits for a request in progress with its Idempotency-Key. */
+  storeTimeoutMs: number;
   trustProxyHeader?: string;
   endpoints: SubmissionEndpoint[];
   log: (line: string) => void;
@@ -79,6 +83,7 @@ export function submissionDeps(cfg: SubmissionConfig, siteOrigin: string, outbox
       hostnames: cfg.recaptchaHostnames.length ? cfg.recaptchaHostnames : [new URL(siteOrigin).hostname.toLowerCase()],
     }),
     limiter: siteLimiter(cfg, outbox),
+    storeTimeoutMs: cfg.outboxDbTimeoutMs,
     trustProxyHeader: cfg.trustProxyHeader,
     endpoints: loadEndpoints(),
     log: (line) => console.log(line),
@@ -214,8 +219,10 @@ export function submissionRouter(deps: SubmissionDeps): express.Router {
    * otherwise, or when the database cannot be asked, the 503 says the outcome is not known.
    */
   async function afterFailedCommit(outbox: OutboxStore, key: string, print: string, error: unknown): Promise<EnqueueResult> {
+    // A database that did not answer the commit in time would keep the lookup waiting as long again.
+    if (error instanceof OutboxTimeout) throw new Answer(503, STORE_FAILED.unknown, undefined, RETRY, error);
     const found = await outbox.findKey(key).catch(() => undefined);
-    if (!found) throw new Answer(503, STORE_FAILED.unknown, undefined, { 'Retry-After': RETRY_AFTER_SECONDS }, error);
+    if (!found) throw new Answer(503, STORE_FAILED.unknown, undefined, RETRY, error);
     deps.log(`[submissions] lead ${found.id}: the commit reported "${(error as Error).message}", but the lead is stored`);
     return { status: found.fingerprint === print ? 'created' : 'conflict', id: found.id };
   }
@@ -234,7 +241,20 @@ export function submissionRouter(deps: SubmissionDeps): express.Router {
       async (req, res) => {
         const key = req.get('idempotency-key')!;
         const earlier = inProgress.get(key);
-        if (earlier) await earlier.catch(() => undefined);
+        // A retry racing its original waits for it, but no longer than the database may take: an
+        // original that hangs on a database that stopped answering must not take its retries along.
+        // Its outcome is then unknown, and sending again with the key stays safe.
+        if (earlier) {
+          const ended = await within(
+            earlier.then(
+              () => true,
+              () => true,
+            ),
+            deps.storeTimeoutMs,
+            'the request in progress with this Idempotency-Key',
+          ).catch(() => false);
+          if (!ended) throw new Answer(503, STORE_FAILED.unknown, undefined, RETRY);
+        }
         const running = accept(endpoint, req, res);
         inProgress.set(key, running);
         try {
@@ -258,8 +278,7 @@ export function submissionRouter(deps: SubmissionDeps): express.Router {
       );
     }
     // The outbox is not open (the database was down at start): its opener logs that, not every request.
-    if (error instanceof OutboxUnavailable)
-      return send(res, 503, { message: STORE_FAILED.notKept }, { 'Retry-After': RETRY_AFTER_SECONDS });
+    if (error instanceof OutboxUnavailable) return send(res, 503, { message: STORE_FAILED.notKept }, RETRY);
     const type = (error as { type?: string }).type;
     const known = type ? BODY_PARSER_ERRORS[type] : undefined;
     if (known) return send(res, known[0], { message: known[1] });
@@ -268,7 +287,7 @@ export function submissionRouter(deps: SubmissionDeps): express.Router {
       return send(res, status, { message: 'The request could not be read.' });
     // Everything that can fail after the commit was tried is answered above: nothing was kept.
     failed(`[submissions] ${req.method} ${req.path} failed`, error);
-    send(res, 503, { message: STORE_FAILED.notKept }, { 'Retry-After': RETRY_AFTER_SECONDS });
+    send(res, 503, { message: STORE_FAILED.notKept }, RETRY);
   });
   return router;
 }
