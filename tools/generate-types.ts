@@ -6,6 +6,8 @@
  *   content-contract.ts  contract.json's format (content/contract.schema.json): ContentContract, ContractEndpoint
  *   form-meta.ts         the x-form of a form schema (form-meta.schema.json): FormMeta, FormSuccess
  *   site-config.ts       site.config.json (site-config.schema.json)
+ *   environment.ts       the environment variables (environment.schema.json)
+ *   vitals.ts            a browser's Web Vitals report to POST /__vitals (vitals.schema.json)
  * and src/blocks/components.generated.ts: each block's component by name (a block is its schema
  * and its folder; src/blocks/registry.ts checks the components' props against the schemas).
  * A `$ref` to a titled definition that another module declares names that module's type (imported
@@ -49,6 +51,7 @@ const TARGETS: Target[] = [
   { module: 'form-meta.ts', schema: 'form-meta.schema.json', root: 'FormMeta', owns: [] },
   { module: 'site-config.ts', schema: 'site-config.schema.json', root: 'SiteConfig', owns: [] },
   { module: 'environment.ts', schema: 'environment.schema.json', root: 'Environment', owns: [] },
+  { module: 'vitals.ts', schema: 'vitals.schema.json', root: 'VitalsReport', owns: [] },
 ];
 
 /** The module that declares the definitions of a schema file ($id). */

@@ -45,6 +45,7 @@ export interface SiteConfig {
   footer: FooterConfig;
   cookieConsent: CookieConsentConfig;
   brochureButton?: Link;
+  vitals?: VitalsConfig;
   urlFlags?: UrlFlags;
 }
 export interface Logo {
@@ -151,6 +152,15 @@ export interface CookieConsentConfig {
    */
   cookieDomain?: string;
   maxAgeDays?: number;
+}
+/**
+ * Real visitors' Web Vitals (LCP, CLS, INP, FCP, TTFB), sent by their browsers once per page view to POST /__vitals and counted in the webvitals_* metrics (docs/operations.md).
+ */
+export interface VitalsConfig {
+  /**
+   * Report only for visitors who accepted the cookie notice ('Ok'); false reports for every visitor (the report carries no identifier and sets no cookie).
+   */
+  requireConsent?: boolean;
 }
 /**
  * Flags that follow the current URL (SPEC §4), available to blocks through useUrlFlags() and as data- attributes on <main>.

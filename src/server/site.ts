@@ -1,7 +1,7 @@
 /**
  * The site: createSite(options) builds the one Express app that serves everything — security
  * headers, kept pages, compression, static files (production), health and SEO endpoints, form
- * submissions, the /api content proxy and React Router — and owns the content client, the page
+ * submissions, visitors' Web Vitals (./vitals.ts), the /api content proxy and React Router — and owns the content client, the page
  * cache and the outbox. It is the server build's entry (vite.config.ts), so production runs it
  * from build/server/index.js through the short launcher ./main.ts, and development loads the same
  * module through Vite (tools/dev.ts). The configuration is read once, from `options.config` or
@@ -31,6 +31,7 @@ import { originOf, securityHeaders } from './security.ts';
 import { seoRouter } from './seo.ts';
 import { themeCss } from '../engine/theme.ts';
 import { submissionDeps, submissionRouter } from './submissions/router.ts';
+import { vitalsRouter } from './vitals.ts';
 import { createLogger, lineLogger, type Logger } from './observe/logger.ts';
 import { createMetrics, noMetrics, type SiteMetrics } from './observe/metrics.ts';
 import { listenMetrics } from './observe/metrics-server.ts';
@@ -320,6 +321,7 @@ export function createSite(options: SiteOptions): Site {
       onOutcome: metrics.submission,
     }),
   );
+  app.use(vitalsRouter({ definitions: definitions.current, metrics, trustProxyHeader: config.submissions.trustProxyHeader }));
   app.get('/api/*path', contentProxy(content));
   app.use((_req, res, next) => {
     // Documents send their own policy (src/server/document.ts); React Router appends headers.

@@ -30,7 +30,7 @@ export function siteAlias(env: NodeJS.ProcessEnv = process.env): Record<string, 
 }
 
 /** The site config's fields the browser needs (src/engine/site-browser.ts): no other part is bundled for it. */
-export const BROWSER_FIELDS = ['language', 'themeColor', 'urlFlags'] as const;
+export const BROWSER_FIELDS = ['language', 'themeColor', 'urlFlags', 'vitals'] as const;
 const BROWSER_CONFIG = 'virtual:site/browser-config';
 
 /**

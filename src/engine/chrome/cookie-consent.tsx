@@ -16,11 +16,12 @@ function writeConsent(config: ResolvedChrome['cookieConsent'], status: ConsentSt
   document.cookie = `${config.cookieName}=${status}; path=/; max-age=${maxAge}; SameSite=Lax${domain}${secure}`;
 }
 
-// document.cookie has no change event: writers here notify the subscribed notices.
+// document.cookie has no change event: writers here notify the subscribed notices (and the Web
+// Vitals reporting, ./web-vitals.ts, which waits for the visitor's choice).
 const listeners = new Set<() => void>();
-function subscribe(listener: () => void) {
+export function subscribeConsent(listener: () => void): () => void {
   listeners.add(listener);
-  return () => listeners.delete(listener);
+  return () => void listeners.delete(listener);
 }
 
 /** Height the notice takes at the bottom of the viewport (its box plus the gap below it), as a CSS length. */
@@ -37,7 +38,7 @@ const RESERVED = '--consent-h';
  */
 export function CookieConsent({ config }: { config: ResolvedChrome['cookieConsent'] }) {
   const visible = useSyncExternalStore(
-    subscribe,
+    subscribeConsent,
     () => readConsent(config.cookieName) === undefined,
     () => false,
   );

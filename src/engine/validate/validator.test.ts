@@ -146,6 +146,14 @@ describe('definition validator', () => {
     ]);
   });
 
+  it("checks site.config.json's Web Vitals setting: requireConsent is true or false", () => {
+    const config = JSON.parse(site.text) as Record<string, unknown>;
+    const withVitals = (vitals: unknown) => ({ file: site.file, text: JSON.stringify({ ...config, vitals }, null, 2) });
+    expect(validator.validate(real, withVitals({ requireConsent: false })).issues).toEqual([]);
+    const out = validator.validate(real, withVitals({ requireConsent: 'no' })).issues.map(formatIssue);
+    expect(out).toEqual([expect.stringMatching(/^site\.config\.json:\d+:\d+ \/vitals\/requireConsent: .*boolean/)]);
+  });
+
   it('rejects a binding whose content type cannot fill the prop', () => {
     const out = messages(withFile(edited('blog.json', '"html": { "$bind": "item.short_description" }', '"text": { "$bind": "item" }')));
     expect(out[0]).toMatch(/\/sections\/3\/items\/map\/text\/\$bind: "item" is object, but this property must be string$/);

@@ -122,7 +122,8 @@ export function fingerprint(endpoint: string, data: Record<string, unknown>, cap
     .digest('hex');
 }
 
-const BODY_PARSER_ERRORS: Record<string, [number, string]> = {
+/** Body-parser failures as answers (status, message): the client's mistakes, never a 5xx (also the Web Vitals endpoint's, ../vitals.ts). */
+export const BODY_PARSER_ERRORS: Record<string, [number, string]> = {
   'entity.too.large': [413, 'The submission is too large.'],
   'entity.parse.failed': [400, 'The body is not valid JSON.'],
   'entity.verify.failed': [400, 'The body is not valid JSON.'],
