@@ -201,7 +201,8 @@ export function createMetrics(): SiteMetrics {
           // A database that cannot be read leaves the gauge out of this scrape (its absence alerts), never a made-up 0.
           const state = await outboxNow().catch(() => undefined);
           if (state) this.set(state[field]);
-          else this.reset();
+          // remove(), not reset(): prom-client's reset() of a gauge without labels sets it to 0.
+          else this.remove({});
         },
       });
     }
@@ -235,6 +236,7 @@ export function createMetrics(): SiteMetrics {
     },
     outbox(gauges) {
       readOutbox = gauges;
+      reading = undefined;
     },
   };
 }
