@@ -27,6 +27,9 @@ const checks: Step[] = [
   { script: 'generate:check' },
   { script: 'validate' },
   { script: 'docs', args: ['--check'] },
+  // The Prometheus alerting rules: syntax (promtool check) and behaviour (promtool test, each alert
+  // fired and kept silent on series of its own: tools/prometheus/alerts.test.yml).
+  { script: 'rules:check' },
   { script: 'lint' },
   { script: 'format:check' },
   { script: 'typecheck' },

@@ -258,7 +258,6 @@ export function createSite(options: SiteOptions): Site {
     }
     const [counts, oldest] = await Promise.all([store.counts(), store.oldestPending()]);
     return {
-      store: store.kind,
       pending: counts.pending,
       dead: counts.dead,
       oldestPendingAgeSeconds: oldest === undefined ? 0 : (Date.now() - oldest) / 1000,

@@ -8,6 +8,8 @@ import { startSiteProcess } from '../../tools/lib/site-process.ts';
 
 export interface ChildSite {
   url: string;
+  /** The metrics listener (`…/metrics`), when started with METRICS_PORT (production). */
+  metricsUrl?: string;
   output: () => string;
   stop(): Promise<void>;
   /** Ends the process with a signal (default SIGKILL: no clean shutdown) and waits for it. */
@@ -50,6 +52,7 @@ export async function spawnSite(
   };
   return {
     url: site.url,
+    metricsUrl: site.metricsUrl,
     output: site.output,
     stop: () => end('SIGTERM'),
     kill: (signal = 'SIGKILL') => end(signal),

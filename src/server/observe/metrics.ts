@@ -65,18 +65,18 @@ export const METRICS = {
   },
   outbox_pending_leads: {
     kind: 'gauge',
-    help: 'Leads accepted and not yet delivered, by outbox store (sqlite or postgres), read from the outbox database at each scrape: every instance on one PostgreSQL reports the same number. Absent while the database cannot be read.',
-    labels: ['store'],
+    help: 'Leads accepted and not yet delivered (read from the outbox database at each scrape: every instance on one PostgreSQL reports the same number). Absent while the outbox is not open or its database cannot be read.',
+    labels: [],
   },
   outbox_dead_letters: {
     kind: 'gauge',
     help: 'Leads in the dead letters (refused by the content service, or not delivered within OUTBOX_MAX_AGE_MS).',
-    labels: ['store'],
+    labels: [],
   },
   outbox_oldest_pending_age_seconds: {
     kind: 'gauge',
     help: 'Age of the oldest pending lead (0 when none is pending).',
-    labels: ['store'],
+    labels: [],
   },
   outbox_deliveries_total: {
     kind: 'counter',
@@ -132,9 +132,7 @@ export type DeliveryOutcome = 'delivered' | 'retry' | 'dead' | 'interrupted';
 export type VitalName = 'LCP' | 'INP' | 'CLS' | 'FCP' | 'TTFB';
 
 /** The outbox's state, read at each scrape (undefined while the outbox is not open). */
-export type OutboxGauges = () => Promise<
-  { store: 'sqlite' | 'postgres'; pending: number; dead: number; oldestPendingAgeSeconds: number } | undefined
->;
+export type OutboxGauges = () => Promise<{ pending: number; dead: number; oldestPendingAgeSeconds: number } | undefined>;
 
 /** What the site's parts record. Every call is cheap; `noMetrics` records nothing. */
 export interface SiteMetrics {
@@ -202,8 +200,9 @@ export function createMetrics(): SiteMetrics {
         async collect() {
           // A database that cannot be read leaves the gauge out of this scrape (its absence alerts), never a made-up 0.
           const state = await outboxNow().catch(() => undefined);
-          this.reset();
-          if (state) this.set({ store: state.store }, state[field]);
+          if (state) this.set(state[field]);
+          // remove(), not reset(): prom-client's reset() of a gauge without labels sets it to 0.
+          else this.remove({});
         },
       });
     }
@@ -237,6 +236,7 @@ export function createMetrics(): SiteMetrics {
     },
     outbox(gauges) {
       readOutbox = gauges;
+      reading = undefined;
     },
   };
 }

@@ -90,24 +90,6 @@ describe('observeRequests', () => {
 });
 
 describe('metrics', () => {
-  it('exposes every metric of the table, and the outbox gauges only while the outbox can be read', async () => {
-    const metrics = createMetrics();
-    let state: Awaited<ReturnType<Parameters<typeof metrics.outbox>[0]>> = {
-      store: 'sqlite',
-      pending: 3,
-      dead: 1,
-      oldestPendingAgeSeconds: 42,
-    };
-    metrics.outbox(async () => state);
-    const text = await metrics.registry!.metrics();
-    for (const name of Object.keys(METRICS)) expect(text).toContain(`# TYPE ${name} `);
-    expect(text).toContain('outbox_pending_leads{store="sqlite"} 3');
-    expect(text).toContain('outbox_oldest_pending_age_seconds{store="sqlite"} 42');
-    state = undefined;
-    await new Promise((resolve) => setTimeout(resolve, 1100));
-    expect(await metrics.registry!.metrics()).not.toMatch(/^outbox_pending_leads\{/m);
-  });
-
   it('records vitals in seconds (CLS as it is)', async () => {
     const metrics = createMetrics();
     metrics.vital('LCP', '/', 1200);
