@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createLogger, lineLogger } from './logger.ts';
-import { createMetrics, METRICS, noMetrics } from './metrics.ts';
+import { createMetrics, noMetrics } from './metrics.ts';
 import { currentRequest, nameRoute, observeRequests } from './requests.ts';
 
 function memoryLog() {
