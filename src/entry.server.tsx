@@ -53,6 +53,8 @@ export default async function handleRequest(
   // React Router and React mark the scripts they emit with this render's mark: only those are
   // hashed into the page's CSP (src/server/document.ts), and the mark is removed from the HTML.
   const mark = scriptMark();
-  const { html, failed } = await renderToString(<ServerRouter context={routerContext} url={request.url} nonce={mark} />, mark);
+  const render = () => renderToString(<ServerRouter context={routerContext} url={request.url} nonce={mark} />, mark);
+  const { trace } = loadContext.site;
+  const { html, failed } = await (trace ? trace('render', render) : render());
   return finishDocument(request, failed ? 500 : responseStatusCode, responseHeaders, html, loadContext.site.document, mark);
 }

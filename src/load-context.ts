@@ -14,6 +14,8 @@ export interface SiteLoadContext {
   document: DocumentSettings;
   /** Development only (npm run dev): the page editor's backend. */
   editor?: EditorBackend;
+  /** With traces on (src/server/observe/tracing.ts): runs a step of the request (the render) in a span of its own. */
+  trace?: <T>(name: string, run: () => Promise<T>) => Promise<T>;
 }
 
 declare module 'react-router' {
