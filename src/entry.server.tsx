@@ -59,6 +59,8 @@ export default async function handleRequest(
   const mark = scriptMark();
   const log = loadContext.site.log;
   const logError = (error: unknown) => (log ? log.error({ err: error }, '[render] a page failed to render') : console.error(error));
-  const { html, failed } = await renderToString(<ServerRouter context={routerContext} url={request.url} nonce={mark} />, mark, logError);
+  const render = () => renderToString(<ServerRouter context={routerContext} url={request.url} nonce={mark} />, mark, logError);
+  const { trace } = loadContext.site;
+  const { html, failed } = await (trace ? trace('render', render) : render());
   return finishDocument(request, failed ? 500 : responseStatusCode, responseHeaders, html, loadContext.site.document, mark);
 }

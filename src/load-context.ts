@@ -17,6 +17,8 @@ export interface SiteLoadContext {
   editor?: EditorBackend;
   /** Where a failed render is logged (default: console.error). */
   log?: Pick<Logger, 'error'>;
+  /** With traces on (src/server/observe/tracing.ts): runs a step of the request (the render) in a span of its own. */
+  trace?: <T>(name: string, run: () => Promise<T>) => Promise<T>;
 }
 
 declare module 'react-router' {

@@ -159,6 +159,19 @@ export interface ContentClientOptions {
   headers?: () => Record<string, string>;
   /** Called once per read (`read`, `fetch`), with its contract endpoint, outcome and duration (ms): the server's metrics and logs. */
   onRead?: (endpoint: string, outcome: ReadOutcome, ms: number) => void;
+  /**
+   * Runs each read, and each request it makes to the content service, inside whatever the server
+   * wraps them in (its trace spans: `headers` is called inside them). Absent: run as they are.
+   */
+  trace?: ReadTracer;
+}
+
+/** What the server's traces wrap: a read of a contract endpoint (cache included), and an upstream request. */
+export interface ReadTracer {
+  read<T>(endpoint: string, run: () => Promise<T>): Promise<T>;
+  /** The read's outcome, told inside `read` once it is known. */
+  outcome(outcome: ReadOutcome): void;
+  upstream<T>(endpoint: string, run: () => Promise<T>): Promise<T>;
 }
 
 /** How a read was answered: from the cache, upstream, the last good value while the service fails, not found, or not at all. */
@@ -270,11 +283,17 @@ export function createContentClient(options: ContentClientOptions): ContentClien
     onBackgroundError: logStale,
   });
 
+  const trace = options.trace;
+
   async function read(rawPath: string, rawQuery?: URLSearchParams): Promise<CacheRead> {
     const contract = paths();
     const match = contract.match(rawPath);
     if (!match) throw new ContentError('status', rawPath, 404);
     const query = contract.query(match, rawQuery ?? new URLSearchParams());
+    return trace ? trace.read(match.endpoint, () => readMatched(match, query)) : readMatched(match, query);
+  }
+
+  async function readMatched(match: { endpoint: string; path: string }, query: URLSearchParams): Promise<CacheRead> {
     const qs = query.toString();
     const key = `${match.path}${qs ? `?${qs}` : ''}`;
     const started = performance.now();
@@ -284,20 +303,22 @@ export function createContentClient(options: ContentClientOptions): ContentClien
     try {
       result = await cache.get(key, () => {
         asked = true;
-        return upstream(match.path, query).catch((error: unknown) => {
-          failure = error;
-          throw error;
-        });
+        return (trace ? trace.upstream(match.endpoint, () => upstream(match.path, query)) : upstream(match.path, query)).catch(
+          (error: unknown) => {
+            failure = error;
+            throw error;
+          },
+        );
       });
     } catch (error) {
-      options.onRead?.(
-        match.endpoint,
-        error instanceof ContentError && error.notFound ? 'not_found' : 'error',
-        performance.now() - started,
-      );
+      const outcome = error instanceof ContentError && error.notFound ? 'not_found' : 'error';
+      options.onRead?.(match.endpoint, outcome, performance.now() - started);
+      trace?.outcome(outcome);
       throw error;
     }
-    options.onRead?.(match.endpoint, result.stale ? 'stale' : asked ? 'miss' : 'hit', performance.now() - started);
+    const outcome = result.stale ? 'stale' : asked ? 'miss' : 'hit';
+    options.onRead?.(match.endpoint, outcome, performance.now() - started);
+    trace?.outcome(outcome);
     if (result.stale) {
       markDegraded();
       if (failure) logStale(key, failure);
@@ -313,7 +334,7 @@ export function createContentClient(options: ContentClientOptions): ContentClien
       const match = paths().match(rawPath);
       if (!match) return { ok: false, ms: 0, error: `${rawPath} is not a contract path` };
       try {
-        await upstream(match.path);
+        await (trace ? trace.upstream(match.endpoint, () => upstream(match.path)) : upstream(match.path));
         return { ok: true, ms: Date.now() - started };
       } catch (error) {
         return { ok: false, ms: Date.now() - started, error: (error as Error).message };

@@ -126,6 +126,72 @@ export interface Environment {
    */
   KEEP_ALIVE_TIMEOUT_MS?: number;
   /**
+   * Base URL of an OpenTelemetry collector's OTLP/HTTP receiver (e.g. `http://otel-collector:4318`); traces are sent to `<endpoint>/v1/traces` as JSON. Set (or `OTEL_EXPORTER_OTLP_TRACES_ENDPOINT`), the site records traces (docs/operations.md#traces); unset, no tracer is set up and nothing is recorded.
+   */
+  OTEL_EXPORTER_OTLP_ENDPOINT?: string;
+  /**
+   * Full URL traces are sent to (e.g. `http://otel-collector:4318/v1/traces`), taken as it is; over `OTEL_EXPORTER_OTLP_ENDPOINT`.
+   */
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT?: string;
+  /**
+   * Headers sent with every export, `key=value` pairs separated by commas, values URL-encoded (e.g. `authorization=Bearer%20…`).
+   */
+  OTEL_EXPORTER_OTLP_HEADERS?: string;
+  /**
+   * Headers sent with trace exports, as `OTEL_EXPORTER_OTLP_HEADERS` (a name set in both takes this value).
+   */
+  OTEL_EXPORTER_OTLP_TRACES_HEADERS?: string;
+  /**
+   * Longest wait for one export to the collector (ms); a collector down or slow never holds a request: spans wait in a bounded queue (`OTEL_BSP_MAX_QUEUE_SIZE`).
+   */
+  OTEL_EXPORTER_OTLP_TIMEOUT?: number;
+  /**
+   * `true`: no traces, whatever else is set.
+   */
+  OTEL_SDK_DISABLED?: 'true' | 'false';
+  /**
+   * `none`: no traces, whatever else is set; `otlp` (the default) is the only exporter.
+   */
+  OTEL_TRACES_EXPORTER?: 'otlp' | 'none';
+  /**
+   * `service.name` of the traces (default: `service.name` of `OTEL_RESOURCE_ATTRIBUTES`, else `config-page-renderer`).
+   */
+  OTEL_SERVICE_NAME?: string;
+  /**
+   * Attributes of every trace's resource, `key=value` pairs separated by commas, values URL-encoded (e.g. `deployment.environment.name=production,service.version=1.4.0`).
+   */
+  OTEL_RESOURCE_ATTRIBUTES?: string;
+  /**
+   * Which requests are traced. `parentbased_*` follow the sampled flag of the incoming `traceparent` (taken only behind a trusted proxy: `TRUST_PROXY_HEADER`), else the rest of the name decides; `traceidratio`: the share `OTEL_TRACES_SAMPLER_ARG`.
+   */
+  OTEL_TRACES_SAMPLER?:
+    | 'always_on'
+    | 'always_off'
+    | 'traceidratio'
+    | 'parentbased_always_on'
+    | 'parentbased_always_off'
+    | 'parentbased_traceidratio';
+  /**
+   * Share of traces kept by the `traceidratio` samplers, 0 to 1 (default 1).
+   */
+  OTEL_TRACES_SAMPLER_ARG?: number;
+  /**
+   * Finished spans are sent in batches at most this far apart (ms).
+   */
+  OTEL_BSP_SCHEDULE_DELAY?: number;
+  /**
+   * Most finished spans waiting to be sent; past it new ones are dropped (a collector down or slow costs at most this much memory).
+   */
+  OTEL_BSP_MAX_QUEUE_SIZE?: number;
+  /**
+   * Most spans in one export (at most `OTEL_BSP_MAX_QUEUE_SIZE`).
+   */
+  OTEL_BSP_MAX_EXPORT_BATCH_SIZE?: number;
+  /**
+   * Longest wait for one batch's export before the next one starts (ms).
+   */
+  OTEL_BSP_EXPORT_TIMEOUT?: number;
+  /**
    * SQLite file of the form outbox (folder created; relative to the working directory), for one instance; ignored when `OUTBOX_URL` is set. Unset under `npm run dev`: a file in a private folder (0700) of the system's temporary folder, outside the folder the development server serves (it prints which); it refuses to start when that folder is there already but not private (another owner, looser permissions, a link).
    */
   OUTBOX_DB?: string;

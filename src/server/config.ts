@@ -6,6 +6,7 @@
  */
 import { ConfigError, defaultOf, inspectEnvironment, type ResolvedEnvironment } from './environment.ts';
 import type { LogLevel } from './observe/logger.ts';
+import { resourceAttributes, type SamplerName, type TracingSettings } from './observe/tracing.ts';
 import { submissionProblems, submissionSettings, type SubmissionConfig } from './submissions/config.ts';
 
 export interface ServerConfig {
@@ -49,6 +50,8 @@ export interface ServerConfig {
   log: { level: LogLevel; format: 'json' | 'pretty' };
   /** The Prometheus listener (./observe/metrics-server.ts); undefined: off, nothing recorded. */
   metrics?: { port: number; host: string };
+  /** Traces (./observe/tracing.ts): where and how spans are sent; undefined: off, no tracer at all. */
+  tracing?: TracingSettings;
 }
 
 export const DEFAULT_CONTENT_USER = defaultOf('CONTENT_API_USER');
@@ -67,6 +70,75 @@ function imageBaseProblem(value: string): string | undefined {
   if (/^\/(?![/\\])/.test(value)) return undefined;
   if (URL.canParse(value) && ['http:', 'https:'].includes(new URL(value).protocol)) return undefined;
   return `IMAGE_BASE_URL must be an absolute http(s) URL or a path from the site root (such as /uploads), got "${value}"`;
+}
+
+/**
+ * `key=value` pairs separated by commas, values URL-encoded (OTEL_EXPORTER_OTLP_HEADERS,
+ * OTEL_RESOURCE_ATTRIBUTES); undefined when a pair cannot be read.
+ */
+export function keyValuePairs(text: string | undefined): Record<string, string> | undefined {
+  const pairs: Record<string, string> = {};
+  for (const part of (text ?? '').split(',')) {
+    if (!part.trim()) continue;
+    const at = part.indexOf('=');
+    if (at <= 0) return undefined;
+    try {
+      pairs[decodeURIComponent(part.slice(0, at).trim())] = decodeURIComponent(part.slice(at + 1).trim());
+    } catch {
+      return undefined;
+    }
+  }
+  return pairs;
+}
+
+/** The traces URL: the signal's own endpoint as it is, else the base endpoint plus `v1/traces` (the OTLP/HTTP rule). */
+function tracesUrl(e: ResolvedEnvironment): string | undefined {
+  if (e.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) return e.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT;
+  if (e.OTEL_EXPORTER_OTLP_ENDPOINT) return `${e.OTEL_EXPORTER_OTLP_ENDPOINT.replace(/\/*$/, '')}/v1/traces`;
+  return undefined;
+}
+
+const isHttp = (url: string) => URL.canParse(url) && ['http:', 'https:'].includes(new URL(url).protocol);
+
+/** The trace settings, or undefined when traces are off (no endpoint, OTEL_SDK_DISABLED=true, OTEL_TRACES_EXPORTER=none). */
+function tracingFrom(e: ResolvedEnvironment): TracingSettings | undefined {
+  const url = tracesUrl(e);
+  if (!url || e.OTEL_SDK_DISABLED === 'true' || e.OTEL_TRACES_EXPORTER === 'none') return undefined;
+  return {
+    url,
+    // Checked by tracingProblems: a pair that cannot be read stops the start.
+    headers: { ...keyValuePairs(e.OTEL_EXPORTER_OTLP_HEADERS), ...keyValuePairs(e.OTEL_EXPORTER_OTLP_TRACES_HEADERS) },
+    exportTimeoutMs: e.OTEL_EXPORTER_OTLP_TIMEOUT,
+    resource: resourceAttributes(e.OTEL_SERVICE_NAME, keyValuePairs(e.OTEL_RESOURCE_ATTRIBUTES) ?? {}),
+    sampler: e.OTEL_TRACES_SAMPLER as SamplerName,
+    samplerRatio: e.OTEL_TRACES_SAMPLER_ARG ?? 1,
+    batch: {
+      maxQueueSize: e.OTEL_BSP_MAX_QUEUE_SIZE,
+      maxExportBatchSize: e.OTEL_BSP_MAX_EXPORT_BATCH_SIZE,
+      scheduledDelayMs: e.OTEL_BSP_SCHEDULE_DELAY,
+      exportTimeoutMs: e.OTEL_BSP_EXPORT_TIMEOUT,
+    },
+  };
+}
+
+/** The OTEL_* rules the schema cannot say. Header values are secrets: never quoted. */
+function tracingProblems(e: ResolvedEnvironment): string[] {
+  const problems: string[] = [];
+  for (const name of ['OTEL_EXPORTER_OTLP_ENDPOINT', 'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT'] as const) {
+    const value = e[name];
+    if (value !== undefined && !isHttp(value)) problems.push(`${name} must be an http(s) URL (OTLP/HTTP), got "${value}"`);
+  }
+  for (const name of ['OTEL_EXPORTER_OTLP_HEADERS', 'OTEL_EXPORTER_OTLP_TRACES_HEADERS'] as const)
+    if (keyValuePairs(e[name]) === undefined) problems.push(`${name} must be key=value pairs separated by commas (values URL-encoded)`);
+  if (keyValuePairs(e.OTEL_RESOURCE_ATTRIBUTES) === undefined)
+    problems.push(
+      `OTEL_RESOURCE_ATTRIBUTES must be key=value pairs separated by commas (values URL-encoded), got "${e.OTEL_RESOURCE_ATTRIBUTES}"`,
+    );
+  if (e.OTEL_BSP_MAX_EXPORT_BATCH_SIZE > e.OTEL_BSP_MAX_QUEUE_SIZE)
+    problems.push(
+      `OTEL_BSP_MAX_EXPORT_BATCH_SIZE (${e.OTEL_BSP_MAX_EXPORT_BATCH_SIZE}) must not exceed OTEL_BSP_MAX_QUEUE_SIZE (${e.OTEL_BSP_MAX_QUEUE_SIZE})`,
+    );
+  return problems;
 }
 
 /** The rules that span several variables, production's among them: one problem per setting. */
@@ -126,6 +198,7 @@ function configFrom(e: ResolvedEnvironment, production: boolean): ServerConfig {
     submissions: submissionSettings(e),
     log: { level: e.LOG_LEVEL as LogLevel, format: (e.LOG_FORMAT as 'json' | 'pretty' | undefined) ?? (production ? 'json' : 'pretty') },
     metrics: e.METRICS_PORT === undefined ? undefined : { port: e.METRICS_PORT, host: e.METRICS_HOST },
+    tracing: tracingFrom(e),
   };
 }
 
@@ -144,7 +217,11 @@ export interface ConfigOptions {
 export function readConfig(env: NodeJS.ProcessEnv = process.env, options: ConfigOptions = {}): ServerConfig {
   const production = options.production ?? env.NODE_ENV === 'production';
   const { environment, problems } = inspectEnvironment(env);
-  problems.push(...configProblems(env, environment, production), ...submissionProblems(environment, production));
+  problems.push(
+    ...configProblems(env, environment, production),
+    ...tracingProblems(environment),
+    ...submissionProblems(environment, production),
+  );
   if (problems.length) throw new ConfigError(problems);
   return configFrom(environment, production);
 }

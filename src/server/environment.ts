@@ -44,7 +44,7 @@ function describe(error: ErrorObject, raw: Record<string, string>): string {
     const allowed = (error.params as { allowedValues: string[] }).allowedValues.map((v) => `"${v}"`).join(' or ');
     return `${name} takes ${allowed}${got}`;
   }
-  if (error.keyword === 'type') return `${name} must be a whole number${got}`;
+  if (error.keyword === 'type') return `${name} must be ${variables[name]?.type === 'number' ? 'a number' : 'a whole number'}${got}`;
   if (error.keyword === 'format') return `${name} must be an absolute URL${got}`;
   if (error.keyword === 'pattern') return `${name} must match ${(error.params as { pattern: string }).pattern}${got}`;
   return `${name} ${error.message ?? 'is not valid'}${got}`;

@@ -36,6 +36,15 @@ import { createLogger, lineLogger, type Logger } from './observe/logger.ts';
 import { createMetrics, noMetrics, type SiteMetrics } from './observe/metrics.ts';
 import { listenMetrics } from './observe/metrics-server.ts';
 import { currentRequest, nameRoute, observeRequests } from './observe/requests.ts';
+import {
+  deliveryOutcome,
+  deliveryTracer,
+  postTracer,
+  readTracer,
+  startTracing,
+  tracedPageLoader,
+  type SiteTracing,
+} from './observe/tracing.ts';
 
 export interface SiteOptions {
   mode: 'development' | 'production';
@@ -50,6 +59,8 @@ export interface SiteOptions {
   editor?: (parts: EditorParts) => EditorBackend;
   /** Default: a logger from the configuration (LOG_LEVEL, LOG_FORMAT) writing to stdout. */
   log?: Logger;
+  /** Default: traces as the configuration says (OTEL_*; ./observe/tracing.ts), none when it names no endpoint. */
+  tracing?: SiteTracing;
 }
 
 /** What the page editor shares with the site: the same definitions, content reads and page settings. */
@@ -81,6 +92,8 @@ export interface Site {
   pageCache: PageCache;
   log: Logger;
   metrics: SiteMetrics;
+  /** Traces, when on (OTEL_EXPORTER_OTLP_ENDPOINT…); undefined when off. */
+  tracing?: SiteTracing;
   /** Serves the site on `server` (default: a new one; development passes the one Vite's HMR shares). */
   listen(options?: { port?: number; host?: string; server?: Server }): Promise<RunningSite>;
 }
@@ -174,6 +187,9 @@ export function createSite(options: SiteOptions): Site {
   if (production && !config.production) throw new Error('a production site needs its configuration read with production rules');
   const log = options.log ?? createLogger(config.log);
   const metrics = config.metrics ? createMetrics() : noMetrics;
+  const traceLog = log.child({ component: 'traces' });
+  // Off (no endpoint), there is no tracing at all: every hook below is left out, not a no-op.
+  const tracing = options.tracing ?? startTracing(config.tracing, { log: (line, level) => traceLog[level](line) });
   const definitions = loadDefinitions({
     log: lineLogger(log.child({ component: 'definitions' }), 'error'),
     fromDisk: !production,
@@ -191,11 +207,17 @@ export function createSite(options: SiteOptions): Site {
     cacheMaxEntries: config.contentCacheMaxEntries,
     brand: () => String(definitions.current().site.brand),
     log: lineLogger(log.child({ component: 'content' }), 'warn'),
-    // The read goes on the request's account (its log line) and is sent with its id.
-    headers: (): Record<string, string> => {
-      const request = currentRequest();
-      return request ? { 'X-Request-Id': request.id } : {};
-    },
+    // The read goes on the request's account (its log line) and is sent with its id, and with
+    // traces on the W3C traceparent of its upstream span.
+    headers: tracing
+      ? (): Record<string, string> => {
+          const request = currentRequest();
+          return request ? { 'X-Request-Id': request.id, ...tracing.headers() } : tracing.headers();
+        }
+      : (): Record<string, string> => {
+          const request = currentRequest();
+          return request ? { 'X-Request-Id': request.id } : {};
+        },
     onRead(endpoint, outcome, ms) {
       metrics.contentRead(endpoint, outcome, ms / 1000);
       const request = currentRequest();
@@ -204,6 +226,7 @@ export function createSite(options: SiteOptions): Site {
         request.readMs += ms;
       }
     },
+    trace: tracing && readTracer(tracing, config.contentApiBase),
   });
   const pageLog = log.child({ component: 'page' });
   const renderLog = log.child({ component: 'render' });
@@ -219,6 +242,9 @@ export function createSite(options: SiteOptions): Site {
     },
     onRoute: nameRoute,
   });
+  // With traces on, the page load and the render are spans of their own (children of the request's).
+  const tracedPages = tracing && tracedPageLoader(tracing, pages);
+  const traceStep = tracing && (<T>(name: string, run: () => Promise<T>) => tracing.span(name, {}, run));
   const editor = options.editor?.({
     definitions,
     read: content.fetch,
@@ -234,6 +260,8 @@ export function createSite(options: SiteOptions): Site {
       if (!request) return;
       request.route = key.route;
       request.cache = 'hit';
+      // An event on the request's span, not a span of its own: a hit is one lookup, and the cheapest path of all.
+      tracing?.current()?.addEvent('page_cache.hit');
     },
   });
   const clientDirectory = production ? clientBuildDirectory() : undefined;
@@ -246,7 +274,11 @@ export function createSite(options: SiteOptions): Site {
     {
       log: lineLogger(outboxLog, 'warn'),
       workerLog: lineLogger(outboxLog, 'info'),
-      onDelivery: (outcome, ms) => metrics.delivery(outcome, ms / 1000),
+      onDelivery(outcome, ms, why) {
+        metrics.delivery(outcome, ms / 1000);
+        if (tracing) deliveryOutcome(tracing, outcome, why);
+      },
+      trace: tracing && deliveryTracer(tracing, config.contentApiBase),
     },
   );
   metrics.outbox(async () => {
@@ -318,6 +350,7 @@ export function createSite(options: SiteOptions): Site {
       log: lineLogger(log.child({ component: 'submissions' }), 'info'),
       errorLog: log.child({ component: 'submissions' }),
       onOutcome: metrics.submission,
+      trace: tracing && postTracer(tracing),
     }),
   );
   app.use(vitalsRouter({ definitions: definitions.current, metrics, trustProxyHeader: config.submissions.trustProxyHeader }));
@@ -334,7 +367,9 @@ export function createSite(options: SiteOptions): Site {
   app.use(
     createRequestHandler({
       build: () => import('virtual:react-router/server-build'),
-      getLoadContext: () => ({ site: { pages, definitions: definitions.current, document, editor, log: renderLog } }),
+      getLoadContext: tracing
+        ? () => ({ site: { pages: tracedPages!, definitions: definitions.current, document, editor, log: renderLog, trace: traceStep } })
+        : () => ({ site: { pages, definitions: definitions.current, document, editor, log: renderLog } }),
     }),
   );
   // React Router builds its request URL from the Host header: one no URL can hold (`a b`, `[::1`,
@@ -354,7 +389,7 @@ export function createSite(options: SiteOptions): Site {
       req.headers.host ??= 'localhost';
       if (!pageCache.serve(req, res)) app(req, res);
     },
-    { log: log.child({ component: 'http' }), metrics, trustRequestId: config.submissions.trustProxyHeader !== undefined },
+    { log: log.child({ component: 'http' }), metrics, trustRequestId: config.submissions.trustProxyHeader !== undefined, tracing },
   );
 
   return {
@@ -366,6 +401,7 @@ export function createSite(options: SiteOptions): Site {
     pageCache,
     log,
     metrics,
+    tracing,
     async listen({ port = config.port, host = config.host, server } = {}) {
       // Every wait on a client has an end: a request not sent whole within REQUEST_TIMEOUT_MS (its
       // headers within HEADERS_TIMEOUT_MS) is answered 408 and its connection closed by Node, whose
@@ -410,6 +446,8 @@ export function createSite(options: SiteOptions): Site {
           clearTimeout(timer);
           await scrape?.close();
           await outbox.stop();
+          // Last: the spans of the requests and deliveries just ended are sent (bounded by the export timeout).
+          await tracing?.shutdown();
           log.flush();
         },
       };

@@ -8,12 +8,18 @@
  * template (the page loader's match, the page cache's key, an Express route's path), the page
  * cache's outcome and the content reads it waited for. The label is never the raw URL: a route
  * template, or a fixed name (`static`, `not-found`, `unreadable`, `other`).
+ *
+ * With traces on (./tracing.ts) each request is also a server span, current while the request is
+ * served (the spans of its page load, content reads and render are its children), ended with its
+ * route template and status when the response is done.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from './logger.ts';
+import type { Context } from '@opentelemetry/api';
 import type { PageCacheOutcome, SiteMetrics } from './metrics.ts';
+import type { SiteTracing } from './tracing.ts';
 
 export interface RequestScope {
   /** The request id: the trusted proxy's `X-Request-Id`, or a new UUID. */
@@ -25,6 +31,8 @@ export interface RequestScope {
   /** Content reads the request waited for, and their total time (ms). */
   reads: number;
   readMs: number;
+  /** With traces on: the context of the request's server span (for callbacks that run outside its async context). */
+  trace?: Context;
 }
 
 const scopes = new AsyncLocalStorage<RequestScope>();
@@ -52,8 +60,10 @@ const REQUEST_ID = /^[\w.:@/+=-]{1,128}$/;
 export interface ObserveOptions {
   log: Logger;
   metrics: SiteMetrics;
-  /** Take `X-Request-Id` from the request (only behind a trusted proxy: TRUST_PROXY_HEADER). */
+  /** Take `X-Request-Id` and the W3C `traceparent` from the request (only behind a trusted proxy: TRUST_PROXY_HEADER). */
   trustRequestId: boolean;
+  /** Traces; absent (off), no span is made and nothing else is done. */
+  tracing?: SiteTracing;
 }
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
@@ -67,7 +77,7 @@ function routeOf(req: IncomingMessage & { route?: { path?: unknown }; baseUrl?: 
 }
 
 export function observeRequests(handler: Handler, options: ObserveOptions): Handler {
-  const { log, metrics } = options;
+  const { log, metrics, tracing } = options;
   return (req, res) => {
     const started = performance.now();
     const sent = req.socket.bytesWritten;
@@ -75,10 +85,13 @@ export function observeRequests(handler: Handler, options: ObserveOptions): Hand
     const scope: RequestScope = { id: typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID(), reads: 0, readMs: 0 };
     byRequest.set(req, scope);
     res.setHeader('X-Request-Id', scope.id);
+    const span = tracing?.startRequest(req, scope.id, options.trustRequestId);
+    if (span) scope.trace = span.context;
     res.once('close', () => {
       const ms = performance.now() - started;
       const route = routeOf(req, scope);
       const status = res.statusCode;
+      span?.end(route, status, scope.cache);
       metrics.request(route, req.method ?? 'GET', status, ms / 1000);
       if (scope.cache) {
         metrics.pageCache(scope.cache);
@@ -88,6 +101,7 @@ export function observeRequests(handler: Handler, options: ObserveOptions): Hand
       log.info(
         {
           reqId: scope.id,
+          ...(span ? { traceId: span.traceId } : {}),
           method: req.method,
           route,
           status,
@@ -101,6 +115,7 @@ export function observeRequests(handler: Handler, options: ObserveOptions): Hand
         'request',
       );
     });
-    scopes.run(scope, () => handler(req, res));
+    if (span) scopes.run(scope, () => tracing!.within(span.context, () => handler(req, res)));
+    else scopes.run(scope, () => handler(req, res));
   };
 }

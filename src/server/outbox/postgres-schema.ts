@@ -37,6 +37,9 @@ const MIGRATIONS: string[] = [
      window_start bigint NOT NULL,
      hits integer NOT NULL
    )`,
+  // 3: the trace of the post a lead came from (./types.ts LeadTrace, JSON), for its deliveries.
+  // Nullable: leads stored before (and by a previous release during a rolling deploy) have none.
+  `ALTER TABLE outbox ADD COLUMN trace_context text`,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -34,6 +34,30 @@ describe.skipIf(!postgresAvailable('the PostgreSQL store tests'))('PostgreSQL ou
     await again.close();
   });
 
+  it('adds trace_context to a database of the previous schema: its leads deliver without a trace, new ones keep theirs', async () => {
+    const url = await cluster.createDatabase();
+    await (await PostgresOutbox.open({ url, poolSize: 1 })).close();
+    // The database as the previous release left it (schema 2), with a pending lead.
+    await cluster.query('ALTER TABLE outbox DROP COLUMN trace_context', [], url);
+    await cluster.query(`DELETE FROM outbox_schema WHERE version = ${SCHEMA_VERSION}`, [], url);
+    await cluster.query(
+      `INSERT INTO outbox (id, idempotency_key, endpoint, body, fingerprint, status, created_at, age_from, next_attempt_at)
+       VALUES ('id-old', 'key-old-0001', '/api/newsletter_post', '{}', 'fp', 'pending', 0, 0, 0)`,
+      [],
+      url,
+    );
+    const store = await PostgresOutbox.open({ url, poolSize: 1 });
+    await store.enqueue(
+      { id: 'id-new', key: 'key-new-0001', endpoint: '/api/newsletter_post', body: '{}', fingerprint: 'fp', trace: { requestId: 'req-1' } },
+      1,
+    );
+    expect((await store.claimDue(1, 10, 1000)).map((claim) => [claim.key, claim.trace])).toEqual([
+      ['key-old-0001', undefined],
+      ['key-new-0001', { requestId: 'req-1' }],
+    ]);
+    await store.close();
+  });
+
   it('is not writable on a read-only server (a standby after a failover): /readyz says so', async () => {
     const url = await cluster.createDatabase();
     const store = await PostgresOutbox.open({ url, poolSize: 1 });

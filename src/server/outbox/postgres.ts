@@ -13,7 +13,18 @@ import pg from 'pg';
 import { OutboxTimeout } from './deadline.ts';
 import { SharedRateLimiter } from './rate-limit.ts';
 import { migrate } from './postgres-schema.ts';
-import type { Claim, DeadRow, DueSubmission, EnqueueResult, NewSubmission, OutboxCounts, OutboxStore, PendingRow } from './types.ts';
+import {
+  readTrace,
+  storedTrace,
+  type Claim,
+  type DeadRow,
+  type DueSubmission,
+  type EnqueueResult,
+  type NewSubmission,
+  type OutboxCounts,
+  type OutboxStore,
+  type PendingRow,
+} from './types.ts';
 
 /** The URL as it may be logged: without its password (in the user part or the query). */
 export function redactUrl(url: string): string {
@@ -152,9 +163,9 @@ export class PostgresOutbox implements OutboxStore {
     // A repeat racing its original on another instance waits for the original's commit here (the
     // unique key), then finds it below.
     const inserted = await this.changed(
-      `INSERT INTO outbox (id, idempotency_key, endpoint, body, fingerprint, status, created_at, age_from, next_attempt_at)
-       VALUES ($1, $2, $3, $4, $5, 'pending', $6, $6, $6) ON CONFLICT (idempotency_key) DO NOTHING`,
-      [submission.id, submission.key, submission.endpoint, submission.body, submission.fingerprint, now],
+      `INSERT INTO outbox (id, idempotency_key, endpoint, body, fingerprint, status, created_at, age_from, next_attempt_at, trace_context)
+       VALUES ($1, $2, $3, $4, $5, 'pending', $6, $6, $6, $7) ON CONFLICT (idempotency_key) DO NOTHING`,
+      [submission.id, submission.key, submission.endpoint, submission.body, submission.fingerprint, now, storedTrace(submission.trace)],
     );
     if (inserted > 0) return { status: 'created', id: submission.id };
     const earlier = await this.findKey(submission.key);
@@ -171,7 +182,7 @@ export class PostgresOutbox implements OutboxStore {
 
   async claimDue(now: number, limit: number, leaseMs: number): Promise<DueSubmission[]> {
     if (limit <= 0) return [];
-    const claimed = await this.rows<DueSubmission & { nextAttemptAt: number }>(
+    const claimed = await this.rows<Omit<DueSubmission, 'trace'> & { nextAttemptAt: number; traceContext: string | null }>(
       `WITH due AS (
          SELECT id FROM outbox
          WHERE status = 'pending' AND next_attempt_at <= $1 AND (lease_until IS NULL OR lease_until <= $1)
@@ -180,10 +191,15 @@ export class PostgresOutbox implements OutboxStore {
        UPDATE outbox o SET lease_until = $3, lease_token = gen_random_uuid()::text, attempts = o.attempts + 1
        FROM due WHERE o.id = due.id
        RETURNING o.id, o.idempotency_key AS key, o.endpoint, o.body, o.attempts, o.created_at AS "createdAt", o.age_from AS "ageFrom",
-         o.lease_token AS lease, o.next_attempt_at AS "nextAttemptAt"`,
+         o.lease_token AS lease, o.next_attempt_at AS "nextAttemptAt", o.trace_context AS "traceContext"`,
       [now, limit, now + leaseMs],
     );
-    return claimed.sort((a, b) => a.nextAttemptAt - b.nextAttemptAt).map(({ nextAttemptAt: _, ...row }) => row);
+    return claimed
+      .sort((a, b) => a.nextAttemptAt - b.nextAttemptAt)
+      .map(({ nextAttemptAt: _, traceContext, ...row }) => {
+        const trace = readTrace(traceContext);
+        return trace ? { ...row, trace } : row;
+      });
   }
 
   async markDelivered(id: string, now: number): Promise<void> {

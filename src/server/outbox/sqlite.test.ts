@@ -83,4 +83,27 @@ describe('SQLite outbox', () => {
     expect(outbox.db.prepare('SELECT COUNT(*) AS n FROM outbox_body').get()).toEqual({ n: 0 });
     outbox.close();
   });
+
+  it('adds trace_context to a file from before it: its leads, pending and dead, deliver without a trace; new ones keep theirs', () => {
+    const file = tempFile('outbox.sqlite');
+    new Outbox(file).close();
+    const old = new Database(file);
+    old.exec(`ALTER TABLE outbox DROP COLUMN trace_context; ALTER TABLE dead_letter DROP COLUMN trace_context;
+      INSERT INTO outbox (id, idempotency_key, endpoint, fingerprint, status, created_at, age_from, next_attempt_at)
+        VALUES ('id-old', 'key-old-0001', '/api/newsletter_post', 'fp', 'pending', 0, 0, 0);
+      INSERT INTO outbox_body (id, body) VALUES ('id-old', '{}');
+      INSERT INTO dead_letter (id, idempotency_key, endpoint, body, fingerprint, created_at, attempts, died_at)
+        VALUES ('id-dead', 'key-dead-0001', '/api/newsletter_post', '{}', 'fp', 0, 3, 0);`);
+    old.close();
+    const outbox = new Outbox(file);
+    outbox.enqueue({ ...lead('key-new-0001'), trace: { requestId: 'req-1' } }, 0);
+    expect(outbox.retryDead(0)).toBe(1);
+    const claims = outbox.claimDue(0, 10, 1000).sort((a, b) => a.key.localeCompare(b.key));
+    expect(claims.map((claim) => [claim.key, claim.trace])).toEqual([
+      ['key-dead-0001', undefined],
+      ['key-new-0001', { requestId: 'req-1' }],
+      ['key-old-0001', undefined],
+    ]);
+    outbox.close();
+  });
 });

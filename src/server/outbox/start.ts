@@ -54,6 +54,7 @@ export interface StartOptions {
   /** The worker's lines (deliveries, dead letters; default: console.log). */
   workerLog?: (line: string) => void;
   onDelivery?: WorkerOptions['onDelivery'];
+  trace?: WorkerOptions['trace'];
   retry?: { baseMs: number; maxMs: number };
 }
 
@@ -118,6 +119,7 @@ export function startOutbox(
       pendingAlertMs: cfg.outboxPendingAlertMs,
       log: options.workerLog,
       onDelivery: options.onDelivery,
+      trace: options.trace,
     });
     worker.start();
   })().finally(() => attempted());

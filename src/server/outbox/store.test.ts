@@ -25,6 +25,21 @@ describe.each(outboxStores())('outbox store ($name)', (kind) => {
     expect(await store.findKey('key-0002')).toBeUndefined();
   });
 
+  it("keeps a lead's trace (request id, traceparent) for its deliveries, through the dead letters and back; a lead without one has none", async () => {
+    const { store } = await kind.open();
+    const trace = { requestId: 'req-1', traceparent: '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01' };
+    await store.enqueue({ ...lead('key-0001'), trace }, 0);
+    await store.enqueue(lead('key-0002'), 1);
+    const claims = await store.claimDue(1, 10, 1000);
+    expect(claims.map((claim) => [claim.key, claim.trace])).toEqual([
+      ['key-0001', trace],
+      ['key-0002', undefined],
+    ]);
+    await store.markDead(claims[0], 1, 'HTTP 422');
+    expect(await store.retryDead(2, 'key-0001')).toBe(1);
+    expect((await store.claimDue(2, 10, 1000)).map((claim) => [claim.key, claim.trace])).toEqual([['key-0001', trace]]);
+  });
+
   it('keeps a key taken once its lead is delivered or dead', async () => {
     const { store } = await kind.open();
     await store.enqueue(lead('key-0001'), 0);

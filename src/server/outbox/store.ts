@@ -10,13 +10,24 @@
  * - `dead_letter`: submissions given up on (refused by the content service, or too old); `npm run
  *   outbox -- --retry …` moves them back.
  * An idempotency key is unique across both tables. Times are epoch milliseconds, passed in, so
- * tests run on a fake clock.
+ * tests run on a fake clock. A lead keeps the trace of the post it came from (`trace_context`,
+ * ./types.ts LeadTrace; null on leads from before it was kept) for its deliveries.
  */
 import { randomUUID } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import type { Claim, DeadRow, DueSubmission, EnqueueResult, NewSubmission, OutboxCounts, PendingRow } from './types.ts';
+import {
+  readTrace,
+  storedTrace,
+  type Claim,
+  type DeadRow,
+  type DueSubmission,
+  type EnqueueResult,
+  type NewSubmission,
+  type OutboxCounts,
+  type PendingRow,
+} from './types.ts';
 
 export type { DeadRow, DueSubmission, EnqueueResult, NewSubmission, OutboxCounts, PendingRow } from './types.ts';
 
@@ -35,7 +46,8 @@ CREATE TABLE IF NOT EXISTS outbox (
   lease_until INTEGER,
   lease_token TEXT,
   last_error TEXT,
-  delivered_at INTEGER
+  delivered_at INTEGER,
+  trace_context TEXT
 );
 CREATE INDEX IF NOT EXISTS outbox_due ON outbox (status, next_attempt_at);
 CREATE TABLE IF NOT EXISTS outbox_body (
@@ -51,7 +63,8 @@ CREATE TABLE IF NOT EXISTS dead_letter (
   created_at INTEGER NOT NULL,
   attempts INTEGER NOT NULL,
   last_error TEXT,
-  died_at INTEGER NOT NULL
+  died_at INTEGER NOT NULL,
+  trace_context TEXT
 );
 `;
 
@@ -94,6 +107,19 @@ export class Outbox {
         INSERT OR IGNORE INTO outbox_body (id, body) SELECT id, body FROM outbox WHERE body IS NOT NULL;
         UPDATE outbox SET body = NULL WHERE body IS NOT NULL;
         COMMIT;`);
+    // A file from before trace_context: the column is added (null: its leads deliver without a trace).
+    const lacking = (table: string) =>
+      !(this.db.prepare(`SELECT name FROM pragma_table_info('${table}')`).all() as { name: string }[]).some(
+        (column) => column.name === 'trace_context',
+      );
+    if (lacking('outbox') || lacking('dead_letter'))
+      this.db
+        .transaction(() => {
+          // Checked again under the write lock: another process may have added it meanwhile.
+          for (const table of ['outbox', 'dead_letter'])
+            if (lacking(table)) this.db.exec(`ALTER TABLE ${table} ADD COLUMN trace_context TEXT`);
+        })
+        .immediate();
   }
 
   close(): void {
@@ -113,10 +139,10 @@ export class Outbox {
         if (earlier) return { status: earlier.fingerprint === submission.fingerprint ? 'replayed' : 'conflict', id: earlier.id };
         this.db
           .prepare(
-            `INSERT INTO outbox (id, idempotency_key, endpoint, fingerprint, status, created_at, age_from, next_attempt_at)
-             VALUES (?, ?, ?, ?, 'pending', ?, ?, ?)`,
+            `INSERT INTO outbox (id, idempotency_key, endpoint, fingerprint, status, created_at, age_from, next_attempt_at, trace_context)
+             VALUES (?, ?, ?, ?, 'pending', ?, ?, ?, ?)`,
           )
-          .run(submission.id, submission.key, submission.endpoint, submission.fingerprint, now, now, now);
+          .run(submission.id, submission.key, submission.endpoint, submission.fingerprint, now, now, now, storedTrace(submission.trace));
         this.db.prepare('INSERT INTO outbox_body (id, body) VALUES (?, ?)').run(submission.id, submission.body);
         return { status: 'created', id: submission.id };
       })
@@ -141,16 +167,17 @@ export class Outbox {
         const rows = this.db
           .prepare(
             `SELECT id, idempotency_key AS key, endpoint, (SELECT body FROM outbox_body b WHERE b.id = outbox.id) AS body,
-               attempts + 1 AS attempts, created_at AS createdAt, age_from AS ageFrom
+               attempts + 1 AS attempts, created_at AS createdAt, age_from AS ageFrom, trace_context AS traceContext
              FROM outbox WHERE status = 'pending' AND next_attempt_at <= ? AND (lease_until IS NULL OR lease_until <= ?)
              ORDER BY next_attempt_at LIMIT ?`,
           )
-          .all(now, now, limit) as Omit<DueSubmission, 'lease'>[];
+          .all(now, now, limit) as (Omit<DueSubmission, 'lease' | 'trace'> & { traceContext: string | null })[];
         const lease = this.db.prepare('UPDATE outbox SET lease_until = ?, lease_token = ?, attempts = attempts + 1 WHERE id = ?');
-        return rows.map((row) => {
+        return rows.map(({ traceContext, ...row }) => {
           const token = randomUUID();
           lease.run(now + leaseMs, token, row.id);
-          return { ...row, lease: token };
+          const trace = readTrace(traceContext);
+          return { ...row, lease: token, ...(trace ? { trace } : {}) };
         });
       })
       .immediate();
@@ -192,8 +219,9 @@ export class Outbox {
       .transaction(() => {
         const moved = this.db
           .prepare(
-            `INSERT INTO dead_letter (id, idempotency_key, endpoint, body, fingerprint, created_at, attempts, last_error, died_at)
-             SELECT id, idempotency_key, endpoint, (SELECT body FROM outbox_body b WHERE b.id = outbox.id), fingerprint, created_at, attempts, ?, ?
+            `INSERT INTO dead_letter (id, idempotency_key, endpoint, body, fingerprint, created_at, attempts, last_error, died_at, trace_context)
+             SELECT id, idempotency_key, endpoint, (SELECT body FROM outbox_body b WHERE b.id = outbox.id), fingerprint, created_at, attempts, ?, ?,
+               trace_context
              FROM outbox WHERE ${CLAIMED}`,
           )
           .run(error, now, claim.id, claim.lease);
@@ -213,8 +241,9 @@ export class Outbox {
         const params = key === undefined ? [] : [key];
         this.db
           .prepare(
-            `INSERT INTO outbox (id, idempotency_key, endpoint, fingerprint, status, created_at, age_from, attempts, next_attempt_at, last_error)
-             SELECT id, idempotency_key, endpoint, fingerprint, 'pending', created_at, ?, 0, ?, last_error FROM dead_letter ${where}`,
+            `INSERT INTO outbox (id, idempotency_key, endpoint, fingerprint, status, created_at, age_from, attempts, next_attempt_at, last_error,
+               trace_context)
+             SELECT id, idempotency_key, endpoint, fingerprint, 'pending', created_at, ?, 0, ?, last_error, trace_context FROM dead_letter ${where}`,
           )
           .run(now, now, ...params);
         this.db.prepare(`INSERT INTO outbox_body (id, body) SELECT id, body FROM dead_letter ${where}`).run(...params);

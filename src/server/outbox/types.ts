@@ -11,6 +11,17 @@
  */
 import type { RateDecision } from './rate-limit.ts';
 
+/**
+ * The post a lead came from, kept with it so that its deliveries carry on the post's trace: the
+ * request id (sent as X-Request-Id) and, with traces on, the W3C `traceparent` of the post's span
+ * (the delivery span is its child, and links to it). Ids only: no personal data. Absent on leads
+ * stored before it was kept: they deliver without.
+ */
+export interface LeadTrace {
+  requestId?: string;
+  traceparent?: string;
+}
+
 export interface NewSubmission {
   id: string;
   key: string;
@@ -19,6 +30,7 @@ export interface NewSubmission {
   body: string;
   /** Identifies the visitor's data, to tell a repeat from a different body under the same key. */
   fingerprint: string;
+  trace?: LeadTrace;
 }
 
 export type EnqueueResult = { status: 'created' | 'replayed'; id: string } | { status: 'conflict'; id: string };
@@ -35,6 +47,32 @@ export interface DueSubmission {
   ageFrom: number;
   /** This claim's lease: the outcome of an attempt whose lease was taken over is not recorded. */
   lease: string;
+  trace?: LeadTrace;
+}
+
+const TRACEPARENT = /^[\da-f]{2}-[\da-f]{32}-[\da-f]{16}-[\da-f]{2}$/;
+const REQUEST_ID = /^[\w.:@/+=-]{1,128}$/;
+
+/** A lead's trace as stored (JSON text in the `trace_context` column), or null when it has none. */
+export function storedTrace(trace: LeadTrace | undefined): string | null {
+  if (!trace || (trace.requestId === undefined && trace.traceparent === undefined)) return null;
+  return JSON.stringify({ requestId: trace.requestId, traceparent: trace.traceparent });
+}
+
+/** A stored trace read back: only well-formed ids are kept (they go into request headers); null or unreadable is none. */
+export function readTrace(text: string | null | undefined): LeadTrace | undefined {
+  if (!text) return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  const { requestId, traceparent } = (value ?? {}) as Record<string, unknown>;
+  const trace: LeadTrace = {};
+  if (typeof requestId === 'string' && REQUEST_ID.test(requestId)) trace.requestId = requestId;
+  if (typeof traceparent === 'string' && TRACEPARENT.test(traceparent)) trace.traceparent = traceparent;
+  return trace.requestId === undefined && trace.traceparent === undefined ? undefined : trace;
 }
 
 /** A claimed submission, as the outcome calls need it. */

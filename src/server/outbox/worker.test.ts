@@ -67,6 +67,33 @@ describe.each(outboxStores())('outbox worker ($name)', (kind) => {
     expect(await outbox.findKey('key-0001')).toEqual({ id: 'id-key-0001', fingerprint: 'fp-key-0001' });
   });
 
+  it('sends the X-Request-Id of the post a lead came from (none for a lead without one), and the headers its trace gives', async () => {
+    const traced: string[] = [];
+    const { outbox, worker, requests } = await setup(kind, {
+      trace: (lead, attempt) => (traced.push(lead.id), attempt({ traceparent: `00-${'1'.repeat(32)}-${'2'.repeat(16)}-01` })),
+    });
+    const send = (key: string, requestId?: string) =>
+      outbox.enqueue(
+        {
+          id: `id-${key}`,
+          key,
+          endpoint: '/api/newsletter_post',
+          body: '{}',
+          fingerprint: `fp-${key}`,
+          trace: requestId ? { requestId } : undefined,
+        },
+        1_000_000,
+      );
+    await send('key-0001', 'req-0001');
+    await send('key-0002');
+    expect(await worker.runOnce()).toBe(2);
+    const sent = (key: string) => requests.find((request) => request.headers.get('idempotency-key') === key)!.headers;
+    expect(sent('key-0001').get('x-request-id')).toBe('req-0001');
+    expect(sent('key-0002').has('x-request-id')).toBe(false);
+    expect(sent('key-0002').get('traceparent')).toBe(`00-${'1'.repeat(32)}-${'2'.repeat(16)}-01`);
+    expect(traced.sort()).toEqual(['id-key-0001', 'id-key-0002']);
+  });
+
   it('retries 5xx, 408, 429 and network errors with exponential backoff', async () => {
     const { outbox, worker, clock, requests, replies, enqueue } = await setup(kind);
     await enqueue('key-0001');

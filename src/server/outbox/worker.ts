@@ -6,7 +6,8 @@
  * itself): dead at once. Anything else (3xx — never followed, a redirect would turn the POST into a
  * bodiless GET —, 401/403 during a credential rotation, 404, 408, 429, 5xx, timeout, network):
  * tried again later (./backoff.ts), across restarts, until the maximum age — then dead, with one
- * log line.
+ * log line. Each delivery carries the X-Request-Id of the post the lead came from and, with traces
+ * on, the W3C `traceparent` of its delivery span.
  */
 import { nextAttempt, retryAfterMs } from './backoff.ts';
 import { isBusy } from './store.ts';
@@ -33,8 +34,16 @@ export interface WorkerOptions {
   random?: () => number;
   fetch?: typeof fetch;
   log?: (line: string) => void;
-  /** Told of every attempt's outcome and duration (ms): the server's metrics. */
-  onDelivery?: (outcome: DeliveryOutcome, ms: number) => void;
+  /**
+   * Told of every attempt's outcome and duration (ms), and for a failed attempt why in general
+   * words (`HTTP 503`, never the answer's text): the server's metrics and traces.
+   */
+  onDelivery?: (outcome: DeliveryOutcome, ms: number, why?: string) => void;
+  /**
+   * Runs each delivery attempt inside whatever the server wraps it in (its trace span, from the
+   * lead's trace); `headers` are sent with it (the span's `traceparent`). `onDelivery` is called inside.
+   */
+  trace?: (row: DueSubmission, attempt: (headers: Record<string, string>) => Promise<void>) => Promise<void>;
 }
 
 /**
@@ -198,9 +207,14 @@ export class OutboxWorker {
     });
   }
 
-  private async deliver(row: DueSubmission): Promise<void> {
+  private deliver(row: DueSubmission): Promise<void> {
+    const trace = this.options.trace;
+    return trace ? trace(row, (headers) => this.attempt(row, headers)) : this.attempt(row, {});
+  }
+
+  private async attempt(row: DueSubmission, headers: Record<string, string>): Promise<void> {
     const started = performance.now();
-    const outcome = await this.send(row);
+    const outcome = await this.send(row, headers);
     const took = performance.now() - started;
     const now = this.now();
     try {
@@ -213,7 +227,7 @@ export class OutboxWorker {
         this.options.onDelivery?.('interrupted', took);
       } else if (outcome.kind === 'refused') {
         await this.outbox.markDead(row, now, outcome.error);
-        this.options.onDelivery?.('dead', took);
+        this.options.onDelivery?.('dead', took, outcome.summary);
         this.log(`[outbox] dead: lead ${row.id} to ${row.endpoint} refused by the content service: ${outcome.summary}`);
       } else {
         const next = nextAttempt(row.attempts, now, row.ageFrom, {
@@ -225,13 +239,13 @@ export class OutboxWorker {
         });
         if (next.dead) {
           await this.outbox.markDead(row, now, outcome.error);
-          this.options.onDelivery?.('dead', took);
+          this.options.onDelivery?.('dead', took, outcome.summary);
           this.log(
             `[outbox] dead: lead ${row.id} to ${row.endpoint} not delivered after ${row.attempts} attempts in ${Math.round((now - row.ageFrom) / 1000)} s: ${outcome.summary}`,
           );
         } else {
           await this.outbox.markRetry(row, next.at, outcome.error);
-          this.options.onDelivery?.('retry', took);
+          this.options.onDelivery?.('retry', took, outcome.summary);
           if (row.attempts === 1)
             this.log(`[outbox] lead ${row.id} to ${row.endpoint} not delivered (${outcome.summary}); retrying with backoff`);
         }
@@ -242,7 +256,7 @@ export class OutboxWorker {
     }
   }
 
-  private async send(row: DueSubmission): Promise<Outcome> {
+  private async send(row: DueSubmission, traceHeaders: Record<string, string>): Promise<Outcome> {
     if (this.stopping.signal.aborted) return { kind: 'stopped' };
     let response: Response;
     try {
@@ -253,6 +267,9 @@ export class OutboxWorker {
           'Content-Type': 'application/json',
           Accept: 'application/json',
           'Idempotency-Key': row.key,
+          // The post's request id: the content service's logs and the site's name the same request.
+          ...(row.trace?.requestId ? { 'X-Request-Id': row.trace.requestId } : {}),
+          ...traceHeaders,
         },
         body: row.body,
         signal: AbortSignal.any([this.stopping.signal, AbortSignal.timeout(this.options.timeoutMs)]),

@@ -20,6 +20,8 @@ import { checkForms, loadEndpoints, type SubmissionEndpoint } from './forms.ts';
 import { clientIp, rateLimitKey } from './ip.ts';
 import { RateLimiter, type Limiter } from '../outbox/rate-limit.ts';
 import type { SubmissionOutcome } from '../observe/metrics.ts';
+import { requestScope } from '../observe/requests.ts';
+import type { PostTrace } from '../observe/tracing.ts';
 
 export const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,200}$/;
 export const CAPTCHA_MESSAGE = 'The form must be filled out';
@@ -48,6 +50,8 @@ export interface SubmissionDeps {
   errorLog?: { error(fields: { err: unknown }, line: string): void };
   /** Told every post's outcome, with its endpoint and form (empty before the form is known): the server's metrics. */
   onOutcome?: (endpoint: string, form: string, outcome: SubmissionOutcome) => void;
+  /** Traces each post (the server's span of it, whose context the lead keeps for its deliveries); absent: none. */
+  trace?: (req: Request, endpoint: string) => PostTrace;
   now: () => number;
 }
 
@@ -145,6 +149,12 @@ export function submissionRouter(deps: SubmissionDeps): express.Router {
     res.once('finish', () =>
       deps.onOutcome?.(endpointPath, (res.locals.form as string | undefined) ?? '', outcomeOf(res.statusCode, res.locals.outcome)),
     );
+    const post = deps.trace?.(req, endpointPath);
+    if (post) {
+      res.locals.post = post;
+      // 'close' comes whether the answer was sent or the client went away: the span always ends.
+      res.once('close', () => post.end((res.locals.form as string | undefined) ?? '', outcomeOf(res.statusCode, res.locals.outcome)));
+    }
     const ip = clientIp(req, deps.trustProxyHeader);
     res.locals.submitterIp = ip;
     const rate = await deps.limiter.take(rateLimitKey(ip));
@@ -159,7 +169,7 @@ export function submissionRouter(deps: SubmissionDeps): express.Router {
     next();
   };
 
-  async function accept(endpoint: SubmissionEndpoint, req: Request, res: Response): Promise<void> {
+  async function accept(endpoint: SubmissionEndpoint, req: Request, res: Response, post: PostTrace | undefined): Promise<void> {
     const body: unknown = req.body;
     if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new Answer(400, 'The body must be a JSON object.');
     const key = req.get('idempotency-key')!;
@@ -203,7 +213,15 @@ export function submissionRouter(deps: SubmissionDeps): express.Router {
     let result: EnqueueResult;
     try {
       result = await outbox.enqueue(
-        { id: randomUUID(), key, endpoint: endpoint.path, body: JSON.stringify(stored), fingerprint: print },
+        {
+          id: randomUUID(),
+          key,
+          endpoint: endpoint.path,
+          body: JSON.stringify(stored),
+          fingerprint: print,
+          // Its deliveries carry on the post's trace and request id (ids only).
+          trace: { requestId: requestScope(req)?.id, traceparent: post?.traceparent() },
+        },
         deps.now(),
       );
     } catch (error) {
@@ -256,7 +274,9 @@ export function submissionRouter(deps: SubmissionDeps): express.Router {
           ).catch(() => false);
           if (!ended) throw new Answer(503, STORE_FAILED.unknown, undefined, RETRY);
         }
-        const running = accept(endpoint, req, res);
+        // The post's span is current while it is handled, whatever async context the body parser's callback left.
+        const post = res.locals.post as PostTrace | undefined;
+        const running = post ? post.within(() => accept(endpoint, req, res, post)) : accept(endpoint, req, res, undefined);
         inProgress.set(key, running);
         try {
           await running;
