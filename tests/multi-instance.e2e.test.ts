@@ -20,6 +20,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sampleBodies } from './helpers/submission-samples.ts';
 import { postgresAvailable, startPostgres, type TestPostgres } from '../tools/lib/postgres-cluster.ts';
 import { spawnSite, type ChildSite } from './e2e/servers.ts';
+import { inParallel } from './helpers/in-parallel.ts';
 
 const INSTANCES = 3;
 const LEADS = 1000;
@@ -137,19 +138,6 @@ const sampleLead = (address: string): Lead => ({
   instance: 1,
   address,
 });
-
-/** Runs `task` over `items`, `width` at a time. */
-async function inParallel<T>(items: T[], width: number, task: (item: T, index: number) => Promise<void>): Promise<void> {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: width }, async () => {
-      while (next < items.length) {
-        const index = next++;
-        await task(items[index], index);
-      }
-    }),
-  );
-}
 
 describe.skipIf(!postgresAvailable('the multi-instance test'))('several instances on one PostgreSQL outbox', () => {
   let cluster: TestPostgres;

@@ -25,6 +25,7 @@ import { prometheusAvailable, startPrometheus, type Sample, type TestPrometheus 
 import { concreteUrl, definitionRoutes } from './e2e/routes.ts';
 import { spawnSite, type ChildSite } from './e2e/servers.ts';
 import { sampleBodies } from './helpers/submission-samples.ts';
+import { inParallel } from './helpers/in-parallel.ts';
 
 /**
  * Unique URLs per instance in the burst (2,000 over both). The issue asks that 20,000 unique URLs
@@ -76,21 +77,6 @@ async function startSwitch(target: string) {
       return new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
-}
-
-/** Runs `task` over `items`, `width` at a time. */
-async function inParallel<T, R>(items: T[], width: number, task: (item: T) => Promise<R>): Promise<R[]> {
-  const out: R[] = new Array(items.length);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: width }, async () => {
-      while (next < items.length) {
-        const index = next++;
-        out[index] = await task(items[index]);
-      }
-    }),
-  );
-  return out;
 }
 
 async function get(url: string): Promise<{ status: number; stale: boolean }> {

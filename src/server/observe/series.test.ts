@@ -16,6 +16,7 @@ import { projectRoot } from '../../../tools/lib/project.ts';
 import type * as ConfigModule from '../config.ts';
 import type * as SiteModule from '../site.ts';
 import { METRICS } from './metrics.ts';
+import { inParallel } from '../../../tests/helpers/in-parallel.ts';
 
 /** Unique URLs of the burst (the issue's figure is 20,000: the labels reachable are the same). */
 const BURST = 2000;
@@ -83,21 +84,6 @@ async function siteSeries(): Promise<string[]> {
     .flatMap((metric) =>
       metric.values.map((value) => `${seriesName(value, metric.name)}${JSON.stringify(Object.entries(value.labels).sort())}`),
     );
-}
-
-/** Runs `task` over `items`, `width` at a time. */
-async function inParallel<T, R>(items: T[], width: number, task: (item: T) => Promise<R>): Promise<R[]> {
-  const out: R[] = new Array(items.length);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: width }, async () => {
-      while (next < items.length) {
-        const index = next++;
-        out[index] = await task(items[index]);
-      }
-    }),
-  );
-  return out;
 }
 
 describe('the metrics a visitor can reach', () => {
