@@ -24,7 +24,7 @@ export function MediaText({
         </div>
         {image ? (
           <div className="media-text__media">
-            <img src={image} alt={imageAlt ?? ''} width={640} height={480} loading={priority ? 'eager' : 'lazy'} decoding="async" />
+            <img src={image} alt={imageAlt ?? ''} width={640} height={360} loading={priority ? 'eager' : 'lazy'} decoding="async" />
             {stat?.value ? (
               <p className="media-text__stat">
                 <strong>{stat.value}</strong> <span>{stat.label}</span>
