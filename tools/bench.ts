@@ -6,7 +6,7 @@
  *      the CPU slowdown that makes this host a low-tier and a mid-tier phone, each page run paired
  *      with a run of its twin (its script files blocked); reported per template: performance, TBT,
  *      page − twin TBT (our scripts' share), TTI and LCP of the page divided by the twin's.
- * `--compare <git revision>` measures that commit's build in the same run, in turns with this one.
+ * `--compare <revision>[,<revision>…]` measures those commits' builds in the same run, in turns with this one.
  * Writes bench-results/bench.json. Flags: `--only /blog,/contact` (paths or template names),
  * `--skip-lighthouse`, `--lighthouse-runs N` (median of N pairs, default 5), `--phones low,mid`.
  * Never part of the timed tests: numbers depend on the machine.
@@ -108,11 +108,15 @@ async function main(argv: string[]): Promise<number> {
   const env = { CONTENT_API_BASE: content.url, IMAGE_BASE_URL: `${content.url}/uploads`, EMBEDDED_CONTENT_SERVICE: '0' };
   // A private copy of the build: e2e runs elsewhere may rebuild build/ while the bench runs.
   const site = await startSnapshotSite(env, siteDir);
-  const compared = values.compare ? await startRevision(values.compare, env) : undefined;
+  const compared: Awaited<ReturnType<typeof startRevision>>[] = [];
   const sites: SiteUnderTest[] = [{ label: 'this', url: site.url, as200: await startAs200Server(site.url) }];
-  if (compared) sites.push({ label: compared.commit, url: compared.url, as200: await startAs200Server(compared.url) });
   let browser: Browser | undefined;
   try {
+    for (const revision of list(values.compare) ?? []) {
+      const other = await startRevision(revision, env);
+      compared.push(other);
+      sites.push({ label: other.commit, url: other.url, as200: await startAs200Server(other.url) });
+    }
     const all = await templates(site.url, siteDir);
     const chosen = only ? all.filter((t) => only.includes(t.path) || only.includes(t.name)) : all;
     if (chosen.length === 0)
@@ -253,7 +257,7 @@ async function main(argv: string[]): Promise<number> {
           phones: Object.fromEntries(phones.map((phone) => [phone, { benchmarkIndex: PHONES[phone], cpuSlowdown: slowdown[phone] }])),
           targets: { ...PAGE_TARGETS, ...PHONE_TARGETS },
           lighthouseRuns: runs,
-          compared: compared?.commit,
+          compared: compared.map((other) => other.commit),
           templates: { ...previous, ...results },
         },
         null,
@@ -265,7 +269,7 @@ async function main(argv: string[]): Promise<number> {
   } finally {
     await browser?.close();
     for (const s of sites) await s.as200.close();
-    await compared?.stop();
+    for (const other of compared) await other.stop();
     await site.stop();
     await content.close();
   }
