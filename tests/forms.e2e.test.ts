@@ -88,8 +88,9 @@ afterEach(() => {
   watched = undefined;
 });
 
-async function openForm(form: string): Promise<{ page: Page; scope: Locator; bundle: Bundled }> {
-  const opened = await openPage(b.context);
+/** Opens the page that places `form` (in `opened`, a page already open, or a new one) and lets the form's code load. */
+async function openForm(form: string, opened?: WatchedPage): Promise<{ page: Page; scope: Locator; bundle: Bundled }> {
+  opened ??= await openPage(b.context);
   watched = opened;
   const page = opened.page;
   await page.goto(`${site}${await concrete(placements.get(form)!)}`, { waitUntil: 'load' });
@@ -148,7 +149,6 @@ const labelled = (title: string) => new RegExp(`^${title.replace(/[.*+?^${}()|[\
 const fieldBox = (control: Locator) =>
   control.locator('xpath=ancestor::div[contains(concat(" ", normalize-space(@class), " "), " form-field ")][1]');
 
-/** The items of the list that the submit button's description holds ("Still needed:"). */
 /** Holds the form's code back, as a slow connection would, while the server-rendered form is usable; call the result to let it arrive. */
 async function holdFormCode(page: Page): Promise<() => void> {
   let release!: () => void;
@@ -160,6 +160,7 @@ async function holdFormCode(page: Page): Promise<() => void> {
   return release;
 }
 
+/** The items of the list that the submit button's description holds ("Still needed:"). */
 async function stillNeededItems(scope: Locator): Promise<Locator> {
   const hintIds = (await submitButton(scope).getAttribute('aria-describedby'))!.split(' ');
   return scope.locator(hintIds.map((id) => `[id="${id}"] li`).join(', '));
@@ -309,16 +310,14 @@ describe('forms in the browser', () => {
     await expect.poll(() => fieldBox(mobile).getByText('Phone Number require minimum 10 digit.', { exact: true }).count()).toBe(1);
   });
 
-  it('SPEC §4 in the footer form: after typing only the name, the still-needed list names the other fields by their labels and no field shows an error until touched', async () => {
+  it('SPEC §4 in the footer form: after typing only the name, the still-needed list names the other fields by their (short) labels and no field shows an error until touched', async () => {
     const { page, scope, bundle } = await openForm(FOOTER_FORM!);
     const requiredMessage = bundle.schema.errorMessage.required;
     const typedRequired = ['email', 'mobile', 'message'];
     const items = await stillNeededItems(scope);
     const name = scope.getByLabel(labelled('Name'));
     await name.fill(VALID.name);
-    await expect
-      .poll(() => items.allTextContents())
-      .toEqual(['Email', 'Mobile', 'Message', requiredMessage.recaptcha, requiredMessage.checkBox]);
+    await expect.poll(() => items.allTextContents()).toEqual(['Email', 'Mobile', 'Message', 'Captcha', 'Terms and conditions']);
     for (const item of await items.all()) expect(await item.isVisible()).toBe(true);
     // Each name is the label the form shows for that field.
     for (const key of typedRequired) expect(await scope.getByLabel(labelled(bundle.schema.properties[key].title!)).count(), key).toBe(1);
@@ -338,7 +337,7 @@ describe('forms in the browser', () => {
     await name.press('Enter');
     expect(await scope.getAttribute('data-submits')).toBeNull();
     expect(posts).toEqual([]);
-    expect(await items.allTextContents()).toEqual(['Email', 'Mobile', 'Message', requiredMessage.recaptcha, requiredMessage.checkBox]);
+    expect(await items.allTextContents()).toEqual(['Email', 'Mobile', 'Message', 'Captcha', 'Terms and conditions']);
 
     // Focus Email and leave it empty: its message shows there, and in the list in its place.
     const email = scope.getByLabel(labelled('Email'));
@@ -348,7 +347,7 @@ describe('forms in the browser', () => {
     expect(await email.getAttribute('aria-invalid')).toBe('true');
     await expect
       .poll(() => items.allTextContents())
-      .toEqual([requiredMessage.email, 'Mobile', 'Message', requiredMessage.recaptcha, requiredMessage.checkBox]);
+      .toEqual([requiredMessage.email, 'Mobile', 'Message', 'Captcha', 'Terms and conditions']);
     expect(await page.getByText(requiredMessage.mobile, { exact: true }).count()).toBe(0);
     expect(await page.getByText(requiredMessage.message, { exact: true }).count()).toBe(0);
     expect(await submitButton(scope).isDisabled()).toBe(true);
@@ -361,9 +360,7 @@ describe('forms in the browser', () => {
     }
     const submit = submitButton(scope);
     const items = await stillNeededItems(scope);
-    await expect
-      .poll(() => items.allTextContents())
-      .toEqual(['Please upload your resume.', 'The form must be filled out', 'Check is required.']);
+    await expect.poll(() => items.allTextContents()).toEqual(['CV', 'Captcha', 'Terms and conditions']);
     expect(await submit.isDisabled()).toBe(true);
     for (const item of await items.all()) expect(await item.isVisible()).toBe(true);
 
@@ -481,11 +478,56 @@ describe('forms in the browser', () => {
         ...titles(['firstname', 'lastnane']),
         emailError,
         ...titles(['mobile', 'company_name', 'job_title']),
-        required.recaptcha,
-        required.checkBox,
+        'Captcha',
+        'Terms and conditions',
       ]);
     for (const key of ['firstname', 'lastnane', 'mobile', 'company_name', 'job_title']) {
       expect(await page.getByText(required[key], { exact: true }).count(), key).toBe(0);
+    }
+  });
+
+  it('before the CV, captcha or terms box is touched, the still-needed list names it by a short label; once touched, by its message (every form)', async () => {
+    const opened = await openPage(b.context);
+    for (const form of placements.keys()) {
+      const { scope, bundle } = await openForm(form, opened);
+      for (const [key, field] of visibleFields(bundle)) {
+        await scope.getByLabel(labelled(field.title!)).fill(VALID[key] ?? 'Valid text');
+      }
+      const widgets = Object.values(bundle.uiSchema).map((ui) => ui['ui:widget']);
+      const { required } = bundle.schema.errorMessage;
+      // The controls as a visitor finds them, their short labels and SPEC's messages.
+      const used = [
+        { widget: 'cv', control: scope.getByLabel(/^CV/), label: 'CV', message: 'Please upload your resume.' },
+        {
+          widget: 'captcha',
+          control: scope.getByRole('checkbox', { name: "I'm not a robot" }),
+          label: 'Captcha',
+          message: required.recaptcha,
+        },
+        {
+          widget: 'terms',
+          control: scope.getByRole('checkbox', { name: /I agree/ }),
+          label: 'Terms and conditions',
+          message: required.checkBox,
+        },
+      ].filter(({ widget }) => widgets.includes(widget));
+      expect(
+        used.map(({ widget }) => widget),
+        form,
+      ).toContain('captcha');
+      const items = await stillNeededItems(scope);
+      await expect.poll(() => items.allTextContents(), { message: form }).toEqual(used.map(({ label }) => label));
+      for (const { message } of used) expect(await scope.page().getByText(message, { exact: true }).count(), form).toBe(0);
+
+      // Focused and left: its message shows at it and takes its place in the list.
+      for (const [index, { control, message }] of used.entries()) {
+        await control.focus();
+        await control.blur();
+        await expect.poll(() => fieldBox(control).getByText(message, { exact: true }).isVisible(), { message: form }).toBe(true);
+        await expect
+          .poll(() => items.allTextContents(), { message: form })
+          .toEqual(used.map((widget, at) => (at <= index ? widget.message : widget.label)));
+      }
     }
   });
 
