@@ -149,16 +149,22 @@ const labelled = (title: string) => new RegExp(`^${title.replace(/[.*+?^${}()|[\
 const fieldBox = (control: Locator) =>
   control.locator('xpath=ancestor::div[contains(concat(" ", normalize-space(@class), " "), " form-field ")][1]');
 
-/** Holds the form's code back, as a slow connection would, while the server-rendered form is usable; call the result to let it arrive. */
-async function holdFormCode(page: Page): Promise<() => void> {
+/** The form's own code (rjsf, its widgets), loaded when the visitor reaches for a form. */
+const FORM_CODE = /\/assets\/site-form-[^/]*\.js$/;
+/** Every script of the site: the page's code as well as the form's. */
+const ALL_CODE = /\/assets\/[^/]*\.js$/;
+
+/** Holds `scripts` back, as a slow connection would, while the server-rendered form is usable; call the result to let them arrive. */
+async function holdScripts(page: Page, scripts: RegExp): Promise<() => void> {
   let release!: () => void;
   const arrived = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/site-form-[^/]*\.js$/, async (route) => {
+  await page.route(scripts, async (route) => {
     await arrived;
     await route.continue();
   });
   return release;
 }
+const holdFormCode = (page: Page) => holdScripts(page, FORM_CODE);
 
 /** The items of the list that the submit button's description holds ("Still needed:"). */
 async function stillNeededItems(scope: Locator): Promise<Locator> {
@@ -484,6 +490,74 @@ describe('forms in the browser', () => {
     for (const key of ['firstname', 'lastnane', 'mobile', 'company_name', 'job_title']) {
       expect(await page.getByText(required[key], { exact: true }).count(), key).toBe(0);
     }
+  });
+
+  it('a field focused and left, and the terms box ticked and unticked, before any code ran count as touched once the form hydrates (/contact)', async () => {
+    const opened = await openPage(b.context);
+    watched = opened;
+    const page = opened.page;
+    const { required } = bundled('contact').schema.errorMessage;
+    // Nothing runs: not the page's code, not the form's.
+    const release = await holdScripts(page, ALL_CODE);
+    await page.goto(`${site}${placements.get('contact')}`, { waitUntil: 'domcontentloaded' });
+    const scope = page.locator('main [data-block="form"]').first().locator('form.rjsf');
+    const name = scope.getByRole('textbox', { name: labelled('Name') });
+    const terms = scope.getByRole('checkbox', { name: /I agree with the terms/ });
+    await name.click();
+    await terms.click();
+    await terms.click();
+    // Focus leaves the form: a click on the page's heading.
+    await page.getByRole('heading', { level: 1 }).click();
+    expect(await terms.isChecked()).toBe(false);
+    expect(await name.inputValue()).toBe('');
+    expect(await page.locator('html[data-hydrated]').count()).toBe(0);
+
+    release();
+    await page.waitForSelector('html[data-hydrated="true"]', { state: 'attached' });
+    // The form hydrates (it was reached for) and shows what its code would have shown.
+    await expect.poll(() => fieldBox(name).getByText(required.name, { exact: true }).isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await name.getAttribute('aria-invalid')).toBe('true');
+    await expect.poll(() => fieldBox(terms).getByText(required.checkBox, { exact: true }).isVisible()).toBe(true);
+    expect(await terms.getAttribute('aria-invalid')).toBe('true');
+    // Fields never visited stay quiet, named by their labels in the still-needed list.
+    expect(await page.getByText(required.email, { exact: true }).count()).toBe(0);
+    expect(await (await stillNeededItems(scope)).allTextContents()).toEqual([
+      required.name,
+      'Email',
+      'Mobile',
+      'Company Name',
+      'Role',
+      'Message',
+      'Captcha',
+      required.checkBox,
+    ]);
+  });
+
+  it("a field focused and left, and the terms box ticked and unticked, while the form's code loads count as touched once it hydrates (job application)", async () => {
+    const opened = await openPage(b.context);
+    watched = opened;
+    const page = opened.page;
+    const { required } = bundled('career').schema.errorMessage;
+    const release = await holdFormCode(page);
+    await page.goto(`${site}${await concrete(placements.get('career')!)}`, { waitUntil: 'load' });
+    await page.waitForSelector('html[data-hydrated="true"]', { state: 'attached' });
+    const block = page.locator('main [data-block="form"]').first();
+    const scope = block.locator('form.rjsf');
+    const email = scope.getByRole('textbox', { name: labelled('Email') });
+    const terms = scope.getByRole('checkbox', { name: /I agree with the terms/ });
+    // Reaching for the form asks for its code (held back here), and the visitor goes on meanwhile.
+    await email.click();
+    await terms.click();
+    await terms.click();
+    await page.getByRole('heading', { level: 1 }).click();
+    expect(await terms.isChecked()).toBe(false);
+    expect(await block.locator('.site-form[data-hydrated="true"]').count()).toBe(0);
+
+    release();
+    await expect.poll(() => fieldBox(email).getByText(required.email, { exact: true }).isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await email.getAttribute('aria-invalid')).toBe('true');
+    await expect.poll(() => fieldBox(terms).getByText(required.checkBox, { exact: true }).isVisible()).toBe(true);
+    expect(await page.getByText(required.name, { exact: true }).count()).toBe(0);
   });
 
   it('before the CV, captcha or terms box is touched, the still-needed list names it by a short label; once touched, by its message (every form)', async () => {

@@ -14,7 +14,7 @@ import { use, useContext, useEffect, useEffectEvent, useLayoutEffect, useMemo, u
 import { HONEYPOT_FIELD as HONEYPOT, loadForm } from '@site/src/generated/forms/index.ts';
 import { FormNavigateContext, FormsConfigContext, type SiteFormContext } from './context.ts';
 import { fieldErrors, type FieldErrors } from './errors.ts';
-import { replayEditsBeforeHydration } from './replay.ts';
+import { replayBeforeHydration } from './replay.ts';
 import { fieldLabels, hiddenFields, stillNeeded, type StillNeeded } from './still-needed.ts';
 import { newIdempotencyKey, submitForm } from './submit.ts';
 import { FieldTemplate, NoSubmitButton, RequiredNote } from './templates.tsx';
@@ -154,7 +154,7 @@ function LoadedForm({ definition, values, id }: { definition: FormDefinition; va
   // In the hydration commit, before any re-render could overwrite what was typed meanwhile.
   useLayoutEffect(() => {
     if (!wrapper.current) return;
-    replayEditsBeforeHydration(wrapper.current);
+    replayBeforeHydration(wrapper.current);
     // For tools and tests: from here on the form reacts to every keystroke.
     wrapper.current.dataset.hydrated = 'true';
   }, []);
@@ -177,7 +177,7 @@ function LoadedForm({ definition, values, id }: { definition: FormDefinition; va
 
   const errors = valid ? {} : fieldErrors(validate.errors);
   // Why the button is still unavailable. SPEC §4: errors show once a field is touched or changed
-  // (blurred or changed here, or replayed from before hydration, which the visitor did change);
+  // (blurred or changed here, or replayed from before hydration: changed, or left, ./replay.ts);
   // until then the list names a field by its label, a hidden one by the label of the widget that fills it.
   const needed = stillNeeded(errors, {
     shownAtField: (field) => touched.has(field) && !hidden.has(field),
