@@ -88,8 +88,9 @@ afterEach(() => {
   watched = undefined;
 });
 
-async function openForm(form: string): Promise<{ page: Page; scope: Locator; bundle: Bundled }> {
-  const opened = await openPage(b.context);
+/** Opens the page that places `form` (in `opened`, a page already open, or a new one) and lets the form's code load. */
+async function openForm(form: string, opened?: WatchedPage): Promise<{ page: Page; scope: Locator; bundle: Bundled }> {
+  opened ??= await openPage(b.context);
   watched = opened;
   const page = opened.page;
   await page.goto(`${site}${await concrete(placements.get(form)!)}`, { waitUntil: 'load' });
@@ -148,18 +149,24 @@ const labelled = (title: string) => new RegExp(`^${title.replace(/[.*+?^${}()|[\
 const fieldBox = (control: Locator) =>
   control.locator('xpath=ancestor::div[contains(concat(" ", normalize-space(@class), " "), " form-field ")][1]');
 
-/** The items of the list that the submit button's description holds ("Still needed:"). */
-/** Holds the form's code back, as a slow connection would, while the server-rendered form is usable; call the result to let it arrive. */
-async function holdFormCode(page: Page): Promise<() => void> {
+/** The form's own code (rjsf, its widgets), loaded when the visitor reaches for a form. */
+const FORM_CODE = /\/assets\/site-form-[^/]*\.js$/;
+/** Every script of the site: the page's code as well as the form's. */
+const ALL_CODE = /\/assets\/[^/]*\.js$/;
+
+/** Holds `scripts` back, as a slow connection would, while the server-rendered form is usable; call the result to let them arrive. */
+async function holdScripts(page: Page, scripts: RegExp): Promise<() => void> {
   let release!: () => void;
   const arrived = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/site-form-[^/]*\.js$/, async (route) => {
+  await page.route(scripts, async (route) => {
     await arrived;
     await route.continue();
   });
   return release;
 }
+const holdFormCode = (page: Page) => holdScripts(page, FORM_CODE);
 
+/** The items of the list that the submit button's description holds ("Still needed:"). */
 async function stillNeededItems(scope: Locator): Promise<Locator> {
   const hintIds = (await submitButton(scope).getAttribute('aria-describedby'))!.split(' ');
   return scope.locator(hintIds.map((id) => `[id="${id}"] li`).join(', '));
@@ -309,16 +316,14 @@ describe('forms in the browser', () => {
     await expect.poll(() => fieldBox(mobile).getByText('Phone Number require minimum 10 digit.', { exact: true }).count()).toBe(1);
   });
 
-  it('SPEC §4 in the footer form: after typing only the name, the still-needed list names the other fields by their labels and no field shows an error until touched', async () => {
+  it('SPEC §4 in the footer form: after typing only the name, the still-needed list names the other fields by their (short) labels and no field shows an error until touched', async () => {
     const { page, scope, bundle } = await openForm(FOOTER_FORM!);
     const requiredMessage = bundle.schema.errorMessage.required;
     const typedRequired = ['email', 'mobile', 'message'];
     const items = await stillNeededItems(scope);
     const name = scope.getByLabel(labelled('Name'));
     await name.fill(VALID.name);
-    await expect
-      .poll(() => items.allTextContents())
-      .toEqual(['Email', 'Mobile', 'Message', requiredMessage.recaptcha, requiredMessage.checkBox]);
+    await expect.poll(() => items.allTextContents()).toEqual(['Email', 'Mobile', 'Message', 'Captcha', 'Terms and conditions']);
     for (const item of await items.all()) expect(await item.isVisible()).toBe(true);
     // Each name is the label the form shows for that field.
     for (const key of typedRequired) expect(await scope.getByLabel(labelled(bundle.schema.properties[key].title!)).count(), key).toBe(1);
@@ -338,7 +343,7 @@ describe('forms in the browser', () => {
     await name.press('Enter');
     expect(await scope.getAttribute('data-submits')).toBeNull();
     expect(posts).toEqual([]);
-    expect(await items.allTextContents()).toEqual(['Email', 'Mobile', 'Message', requiredMessage.recaptcha, requiredMessage.checkBox]);
+    expect(await items.allTextContents()).toEqual(['Email', 'Mobile', 'Message', 'Captcha', 'Terms and conditions']);
 
     // Focus Email and leave it empty: its message shows there, and in the list in its place.
     const email = scope.getByLabel(labelled('Email'));
@@ -348,7 +353,7 @@ describe('forms in the browser', () => {
     expect(await email.getAttribute('aria-invalid')).toBe('true');
     await expect
       .poll(() => items.allTextContents())
-      .toEqual([requiredMessage.email, 'Mobile', 'Message', requiredMessage.recaptcha, requiredMessage.checkBox]);
+      .toEqual([requiredMessage.email, 'Mobile', 'Message', 'Captcha', 'Terms and conditions']);
     expect(await page.getByText(requiredMessage.mobile, { exact: true }).count()).toBe(0);
     expect(await page.getByText(requiredMessage.message, { exact: true }).count()).toBe(0);
     expect(await submitButton(scope).isDisabled()).toBe(true);
@@ -361,9 +366,7 @@ describe('forms in the browser', () => {
     }
     const submit = submitButton(scope);
     const items = await stillNeededItems(scope);
-    await expect
-      .poll(() => items.allTextContents())
-      .toEqual(['Please upload your resume.', 'The form must be filled out', 'Check is required.']);
+    await expect.poll(() => items.allTextContents()).toEqual(['CV', 'Captcha', 'Terms and conditions']);
     expect(await submit.isDisabled()).toBe(true);
     for (const item of await items.all()) expect(await item.isVisible()).toBe(true);
 
@@ -481,11 +484,124 @@ describe('forms in the browser', () => {
         ...titles(['firstname', 'lastnane']),
         emailError,
         ...titles(['mobile', 'company_name', 'job_title']),
-        required.recaptcha,
-        required.checkBox,
+        'Captcha',
+        'Terms and conditions',
       ]);
     for (const key of ['firstname', 'lastnane', 'mobile', 'company_name', 'job_title']) {
       expect(await page.getByText(required[key], { exact: true }).count(), key).toBe(0);
+    }
+  });
+
+  it('a field focused and left, and the terms box ticked and unticked, before any code ran count as touched once the form hydrates (/contact)', async () => {
+    const opened = await openPage(b.context);
+    watched = opened;
+    const page = opened.page;
+    const { required } = bundled('contact').schema.errorMessage;
+    // Nothing runs: not the page's code, not the form's.
+    const release = await holdScripts(page, ALL_CODE);
+    await page.goto(`${site}${placements.get('contact')}`, { waitUntil: 'domcontentloaded' });
+    const scope = page.locator('main [data-block="form"]').first().locator('form.rjsf');
+    const name = scope.getByRole('textbox', { name: labelled('Name') });
+    const terms = scope.getByRole('checkbox', { name: /I agree with the terms/ });
+    await name.click();
+    await terms.click();
+    await terms.click();
+    // Focus leaves the form: a click on the page's heading.
+    await page.getByRole('heading', { level: 1 }).click();
+    expect(await terms.isChecked()).toBe(false);
+    expect(await name.inputValue()).toBe('');
+    expect(await page.locator('html[data-hydrated]').count()).toBe(0);
+
+    release();
+    await page.waitForSelector('html[data-hydrated="true"]', { state: 'attached' });
+    // The form hydrates (it was reached for) and shows what its code would have shown.
+    await expect.poll(() => fieldBox(name).getByText(required.name, { exact: true }).isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await name.getAttribute('aria-invalid')).toBe('true');
+    await expect.poll(() => fieldBox(terms).getByText(required.checkBox, { exact: true }).isVisible()).toBe(true);
+    expect(await terms.getAttribute('aria-invalid')).toBe('true');
+    // Fields never visited stay quiet, named by their labels in the still-needed list.
+    expect(await page.getByText(required.email, { exact: true }).count()).toBe(0);
+    expect(await (await stillNeededItems(scope)).allTextContents()).toEqual([
+      required.name,
+      'Email',
+      'Mobile',
+      'Company Name',
+      'Role',
+      'Message',
+      'Captcha',
+      required.checkBox,
+    ]);
+  });
+
+  it("a field focused and left, and the terms box ticked and unticked, while the form's code loads count as touched once it hydrates (job application)", async () => {
+    const opened = await openPage(b.context);
+    watched = opened;
+    const page = opened.page;
+    const { required } = bundled('career').schema.errorMessage;
+    const release = await holdFormCode(page);
+    await page.goto(`${site}${await concrete(placements.get('career')!)}`, { waitUntil: 'load' });
+    await page.waitForSelector('html[data-hydrated="true"]', { state: 'attached' });
+    const block = page.locator('main [data-block="form"]').first();
+    const scope = block.locator('form.rjsf');
+    const email = scope.getByRole('textbox', { name: labelled('Email') });
+    const terms = scope.getByRole('checkbox', { name: /I agree with the terms/ });
+    // Reaching for the form asks for its code (held back here), and the visitor goes on meanwhile.
+    await email.click();
+    await terms.click();
+    await terms.click();
+    await page.getByRole('heading', { level: 1 }).click();
+    expect(await terms.isChecked()).toBe(false);
+    expect(await block.locator('.site-form[data-hydrated="true"]').count()).toBe(0);
+
+    release();
+    await expect.poll(() => fieldBox(email).getByText(required.email, { exact: true }).isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await email.getAttribute('aria-invalid')).toBe('true');
+    await expect.poll(() => fieldBox(terms).getByText(required.checkBox, { exact: true }).isVisible()).toBe(true);
+    expect(await page.getByText(required.name, { exact: true }).count()).toBe(0);
+  });
+
+  it('before the CV, captcha or terms box is touched, the still-needed list names it by a short label; once touched, by its message (every form)', async () => {
+    const opened = await openPage(b.context);
+    for (const form of placements.keys()) {
+      const { scope, bundle } = await openForm(form, opened);
+      for (const [key, field] of visibleFields(bundle)) {
+        await scope.getByLabel(labelled(field.title!)).fill(VALID[key] ?? 'Valid text');
+      }
+      const widgets = Object.values(bundle.uiSchema).map((ui) => ui['ui:widget']);
+      const { required } = bundle.schema.errorMessage;
+      // The controls as a visitor finds them, their short labels and SPEC's messages.
+      const used = [
+        { widget: 'cv', control: scope.getByLabel(/^CV/), label: 'CV', message: 'Please upload your resume.' },
+        {
+          widget: 'captcha',
+          control: scope.getByRole('checkbox', { name: "I'm not a robot" }),
+          label: 'Captcha',
+          message: required.recaptcha,
+        },
+        {
+          widget: 'terms',
+          control: scope.getByRole('checkbox', { name: /I agree/ }),
+          label: 'Terms and conditions',
+          message: required.checkBox,
+        },
+      ].filter(({ widget }) => widgets.includes(widget));
+      expect(
+        used.map(({ widget }) => widget),
+        form,
+      ).toContain('captcha');
+      const items = await stillNeededItems(scope);
+      await expect.poll(() => items.allTextContents(), { message: form }).toEqual(used.map(({ label }) => label));
+      for (const { message } of used) expect(await scope.page().getByText(message, { exact: true }).count(), form).toBe(0);
+
+      // Focused and left: its message shows at it and takes its place in the list.
+      for (const [index, { control, message }] of used.entries()) {
+        await control.focus();
+        await control.blur();
+        await expect.poll(() => fieldBox(control).getByText(message, { exact: true }).isVisible(), { message: form }).toBe(true);
+        await expect
+          .poll(() => items.allTextContents(), { message: form })
+          .toEqual(used.map((widget, at) => (at <= index ? widget.message : widget.label)));
+      }
     }
   });
 

@@ -3,6 +3,7 @@ import { act, lazy, startTransition, Suspense, useState, type ComponentType } fr
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it } from 'vitest';
+import { recordVisits } from '../forms/replay.ts';
 import { ReachIsland } from './island.tsx';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -162,6 +163,23 @@ describe('ReachIsland', () => {
     });
     expect(container.querySelector('input')).toBe(input);
     expect(input.value).toBe('Ada');
+  });
+
+  it('hydrates at once when a field in it was focused and left before the page’s code ran (nothing typed)', async () => {
+    // What the page runs before its code (../server/paint-first.ts).
+    recordVisits();
+    const container = document.createElement('div');
+    container.innerHTML = serverHtml(<Page label="first" Inner={Counter} />);
+    document.body.append(container);
+    containers.push(container);
+    const input = container.querySelector('input')!;
+    input.focus();
+    input.blur();
+    const code = lazyCounter();
+    await act(async () => {
+      hydrateRoot(container, <Page label="first" Inner={code.Lazy} />);
+    });
+    expect(code.loads).toHaveLength(1);
   });
 
   it('other content under another key replaces the held server HTML (a client navigation to another job)', async () => {

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
-import { hasEditsBeforeHydration } from '../forms/replay.ts';
+import { usedBeforeHydration } from '../forms/replay.ts';
 import { useClientRender } from '../client-render.ts';
 
 /**
@@ -58,8 +58,8 @@ export function ReachIsland({ className, children }: { className?: string; child
     }
     for (const type of REACH) element.addEventListener(type, reach, { passive: true });
     window.addEventListener('scroll', watch, { once: true, passive: true });
-    // Reached for before the page's code ran: focus is in it, or something was typed or chosen.
-    if (element.contains(document.activeElement) || hasEditsBeforeHydration(element)) reach();
+    // Reached for before the page's code ran: focus is in it, something was typed or chosen, or a field was left.
+    if (element.contains(document.activeElement) || usedBeforeHydration(element)) reach();
     return () => {
       stop();
       const live = root.current;

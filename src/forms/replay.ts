@@ -1,5 +1,5 @@
 /**
- * Keeps what a visitor typed before the form hydrated.
+ * Keeps what a visitor typed, and the fields they visited, before the form hydrated.
  *
  * The form is server-rendered, so its inputs are usable before its code has loaded. React 19
  * hydrates them without telling the component what they now hold (the fix, React's
@@ -7,7 +7,27 @@
  * empty while the page shows the typed text, and the next render wipes it. This finds every
  * control whose value differs from what the server rendered and replays it as the event a
  * person would have caused, through the widget's own handler (digits-only mobile, captcha token).
+ *
+ * A visit leaves nothing in the DOM (a field focused and left empty, a box ticked and unticked):
+ * recordVisits, which the page runs before any of its code, remembers those controls, and they are
+ * replayed as the focusout a person caused, so they count as touched (SPEC §4) as if the form's
+ * code had been there.
  */
+
+/** Where recordVisits keeps the controls left or changed. */
+type Recorded = typeof globalThis & { __visited?: WeakSet<EventTarget> };
+
+/**
+ * Runs in the browser before the page's code, as its source text (../server/paint-first.ts inlines
+ * it with its starter), so it uses nothing of this module: remembers every control a visitor leaves
+ * or changes. Weakly: a control gone from the page is not kept.
+ */
+export function recordVisits(): void {
+  const visited = ((window as Recorded).__visited = new WeakSet());
+  const add = (event: Event) => visited.add(event.target!);
+  addEventListener('focusout', add, true);
+  addEventListener('change', add, true);
+}
 
 type Control = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 
@@ -27,36 +47,37 @@ function edited(element: Control): boolean {
   return element.value !== element.defaultValue;
 }
 
+/** Whether the visitor left or changed the control (recordVisits; undefined where it did not run). */
+const visited = (element: Control) => (window as Recorded).__visited?.has(element);
+
 const controlsOf = (root: HTMLElement) => root.querySelectorAll<Control>('input, textarea, select');
 
-/** Whether anything inside `root` was edited before its code ran (../blocks/island.tsx hydrates it at once then). */
-export function hasEditsBeforeHydration(root: HTMLElement): boolean {
-  return [...controlsOf(root)].some(edited);
+/** Whether anything inside `root` was edited or visited before its code ran (../blocks/island.tsx hydrates it at once then). */
+export function usedBeforeHydration(root: HTMLElement): boolean {
+  return [...controlsOf(root)].some((element) => edited(element) || visited(element));
 }
 
-/** Replays edits made before hydration inside `root`; returns how many controls it replayed. */
-export function replayEditsBeforeHydration(root: HTMLElement): number {
-  let replayed = 0;
-  for (const element of controlsOf(root)) {
-    if (!edited(element)) continue;
-    if (element instanceof HTMLInputElement && (element.type === 'checkbox' || element.type === 'radio')) {
-      // Back to the server state through the tracked setter, then the visitor's click again.
-      element.checked = element.defaultChecked;
-      element.click();
-      replayed += 1;
-    } else if (element instanceof HTMLInputElement && element.type === 'file') {
-      element.dispatchEvent(new Event('change', { bubbles: true }));
-      replayed += 1;
-    } else if (element instanceof HTMLSelectElement) {
-      element.dispatchEvent(new Event('change', { bubbles: true }));
-      replayed += 1;
-    } else if (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement) {
-      const typed = element.value;
-      element.value = element.defaultValue;
-      valueSetter(element)?.(typed);
-      element.dispatchEvent(new Event('input', { bubbles: true }));
-      replayed += 1;
-    }
+/** Replays an edit through the control's own handler. */
+function replayEdit(element: Control) {
+  if (element instanceof HTMLInputElement && (element.type === 'checkbox' || element.type === 'radio')) {
+    // Back to the server state through the tracked setter, then the visitor's click again.
+    element.checked = element.defaultChecked;
+    element.click();
+  } else if (element instanceof HTMLSelectElement || (element instanceof HTMLInputElement && element.type === 'file')) {
+    element.dispatchEvent(new Event('change', { bubbles: true }));
+  } else {
+    const typed = element.value;
+    element.value = element.defaultValue;
+    valueSetter(element)?.(typed);
+    element.dispatchEvent(new Event('input', { bubbles: true }));
   }
-  return replayed;
+}
+
+/** Replays edits and visits made before hydration inside `root`. */
+export function replayBeforeHydration(root: HTMLElement): void {
+  for (const element of controlsOf(root)) {
+    if (edited(element)) replayEdit(element);
+    // Left or changed: as the focusout a person caused (the form counts the field as touched).
+    if (visited(element)) element.dispatchEvent(new FocusEvent('focusout', { bubbles: true }));
+  }
 }

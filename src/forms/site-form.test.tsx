@@ -99,9 +99,7 @@ describe("SPEC §4: errors show once a field is touched or changed (the footer's
     const submit = screen.getByRole('button', { name: 'Submit' });
     // Each listed name is the label the form shows for that field.
     for (const label of ['Email', 'Mobile', 'Message']) expect(screen.getByLabelText(new RegExp(`^${label}`))).toBeTruthy();
-    await waitFor(() =>
-      expect(stillNeeded(submit)).toEqual(['Email', 'Mobile', 'Message', 'The form must be filled out', 'Check is required.']),
-    );
+    await waitFor(() => expect(stillNeeded(submit)).toEqual(['Email', 'Mobile', 'Message', 'Captcha', 'Terms and conditions']));
     expect(describedBy(submit)).toContain('Still needed:');
     expect(submit.getAttribute('aria-disabled')).toBe('true');
     for (const message of REQUIRED_MESSAGES) expect(screen.queryByText(message)).toBeNull();
@@ -118,9 +116,7 @@ describe("SPEC §4: errors show once a field is touched or changed (the footer's
     await waitFor(() => expect(describedBy(email)).toContain('Email required.'));
     expect(email.getAttribute('aria-invalid')).toBe('true');
     expect(email.closest('.form-field')!.textContent).toContain('Email required.');
-    await waitFor(() =>
-      expect(stillNeeded(submit)).toEqual(['Email required.', 'Mobile', 'Message', 'The form must be filled out', 'Check is required.']),
-    );
+    await waitFor(() => expect(stillNeeded(submit)).toEqual(['Email required.', 'Mobile', 'Message', 'Captcha', 'Terms and conditions']));
     expect(screen.queryByText('Phone Number is required.')).toBeNull();
     expect(screen.queryByText('Message is required.')).toBeNull();
   });
@@ -135,9 +131,7 @@ describe('a submit attempt while the form is invalid (a script or assistive tech
     const email = await field('Email');
     fireEvent.change(email, { target: { value: 'Not@Valid' } });
     const submit = screen.getByRole('button', { name: 'Submit' });
-    await waitFor(() =>
-      expect(stillNeeded(submit)).toEqual(['Email not valid.', 'Mobile', 'Message', 'The form must be filled out', 'Check is required.']),
-    );
+    await waitFor(() => expect(stillNeeded(submit)).toEqual(['Email not valid.', 'Mobile', 'Message', 'Captcha', 'Terms and conditions']));
     const posted = vi.spyOn(globalThis, 'fetch');
     fireEvent.submit(submit.closest('form')!);
     await waitFor(() =>
@@ -176,7 +170,7 @@ describe('a disabled submit button says what is still missing', () => {
       Message: 'I would like to join.',
     });
 
-  it('career: with every text field valid, the CV, captcha and terms are listed in SPEC words next to the button', async () => {
+  it('career: with every text field valid, the CV, captcha and terms are listed by short labels next to the button, by their messages once touched', async () => {
     await show(<Form form="career" values={{ job_code: 'J-1' }} />);
     const submit = () => screen.getByRole('button', { name: 'Submit' });
     await field('Name');
@@ -196,10 +190,12 @@ describe('a disabled submit button says what is still missing', () => {
         within(hint())
           .getAllByRole('listitem')
           .map((item) => item.textContent),
-      ).toEqual(['Please upload your resume.', 'The form must be filled out', 'Check is required.']),
+      ).toEqual(['CV', 'Captcha', 'Terms and conditions']),
     );
     expect(submit().getAttribute('aria-disabled')).toBe('true');
-    expect(describedBy(submit())).toContain('Please upload your resume.');
+    expect(describedBy(submit())).toContain('CV');
+    // Their messages show once they are touched or changed (SPEC §4), not before.
+    expect(describedBy(submit())).not.toContain('Please upload your resume.');
     // The button sits next to the list.
     expect(submit().parentElement!.contains(hint())).toBe(true);
 
@@ -210,10 +206,21 @@ describe('a disabled submit button says what is still missing', () => {
         within(hint())
           .getAllByRole('listitem')
           .map((item) => item.textContent),
+      ).toEqual(['CV']),
+    );
+
+    // Focused and left without a file: its message, once (the hidden file name it fills says the same).
+    const cv = document.querySelector<HTMLInputElement>('input[type=file]')!;
+    act(() => cv.focus());
+    act(() => cv.blur());
+    await waitFor(() =>
+      expect(
+        within(hint())
+          .getAllByRole('listitem')
+          .map((item) => item.textContent),
       ).toEqual(['Please upload your resume.']),
     );
 
-    const cv = document.querySelector<HTMLInputElement>('input[type=file]')!;
     fireEvent.change(cv, { target: { files: [new File(['%PDF-1.4\n'], 'cv.pdf', { type: 'application/pdf' })] } });
     await waitFor(() => expect(submit().getAttribute('aria-disabled')).toBeNull(), { timeout: 3000 });
     expect(within(hint()).queryAllByRole('listitem')).toEqual([]);
@@ -225,7 +232,7 @@ describe('a disabled submit button says what is still missing', () => {
     fireEvent.change(await field('Message'), { target: { value: 'We resell towers.' } });
     const submit = screen.getByRole('button', { name: 'Submit' });
     // By its label: SPEC's 'Email required.' shows only once Email is touched.
-    await waitFor(() => expect(stillNeeded(submit)).toEqual(['Email', 'The form must be filled out']));
+    await waitFor(() => expect(stillNeeded(submit)).toEqual(['Email', 'Captcha']));
     expect(screen.queryByText('Email required.')).toBeNull();
     expect(describedBy(submit)).toContain('Still needed:');
     expect(submit.getAttribute('aria-disabled')).toBe('true');
@@ -239,9 +246,9 @@ describe('a disabled submit button says what is still missing', () => {
     const submit = screen.getByRole('button', { name: 'Submit' });
     expect(await at(email).findByText('Email not valid.')).toBeTruthy();
     await waitFor(() => expect(describedBy(submit)).toContain('Correct the fields marked above to send.'));
-    expect(stillNeeded(submit)).toEqual(['Email not valid.', 'Message', 'The form must be filled out']);
+    expect(stillNeeded(submit)).toEqual(['Email not valid.', 'Message', 'Captcha']);
     fireEvent.change(email, { target: { value: 'ada@example.com' } });
-    await waitFor(() => expect(stillNeeded(submit)).toEqual(['Message', 'The form must be filled out']));
+    await waitFor(() => expect(stillNeeded(submit)).toEqual(['Message', 'Captcha']));
     expect(describedBy(submit)).not.toContain('Correct the fields marked above');
   });
 });

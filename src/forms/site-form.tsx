@@ -2,20 +2,20 @@
  * A site form generated from its JSON Schema (schemas/forms/) with rjsf and the precompiled
  * validator: exact SPEC §5 messages once a field is touched or changed, submit unavailable
  * (aria-disabled, still a focus stop) until the whole form is valid (next to it, what is still
- * needed: untouched fields by label), spinner
+ * needed: untouched fields by (short) label), spinner
  * while sending, 'Thanks' dialog on success (form and captcha reset), and on failure a clear
  * message while everything typed stays for a retry with the same idempotency key (so a retry
  * never creates a duplicate). No field truncates what is typed or pasted (widgets/inputs.tsx).
  */
 import Form from '@rjsf/core';
-import { getUiOptions, type ErrorSchema, type RJSFSchema, type UiSchema, type ValidatorType } from '@rjsf/utils';
+import type { ErrorSchema, RJSFSchema, ValidatorType } from '@rjsf/utils';
 import { createPrecompiledValidator } from '@rjsf/validator-ajv8';
 import { use, useContext, useEffect, useEffectEvent, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { HONEYPOT_FIELD as HONEYPOT, loadForm } from '@site/src/generated/forms/index.ts';
 import { FormNavigateContext, FormsConfigContext, type SiteFormContext } from './context.ts';
 import { fieldErrors, type FieldErrors } from './errors.ts';
-import { replayEditsBeforeHydration } from './replay.ts';
-import { stillNeeded, type StillNeeded } from './still-needed.ts';
+import { replayBeforeHydration } from './replay.ts';
+import { fieldLabels, hiddenFields, stillNeeded, type StillNeeded } from './still-needed.ts';
 import { newIdempotencyKey, submitForm } from './submit.ts';
 import { FieldTemplate, NoSubmitButton, RequiredNote } from './templates.tsx';
 import type { FormDefinition } from '@site/src/generated/forms/index.ts';
@@ -31,12 +31,6 @@ const widgets = {
   TextareaWidget,
   textarea: TextareaWidget,
 };
-/**
- * Widgets a visitor uses rather than types in (a file to choose, boxes to tick): until a field of
- * theirs shows its error, the still-needed list names it by its SPEC message, as SPEC §4 does for
- * the CV ('Please upload your resume.'); a typed field is named by its label instead.
- */
-const usedNotTyped: ReadonlySet<string> = new Set<keyof typeof widgets>(['captcha', 'terms', 'cv']);
 const templates = { FieldTemplate, BaseInputTemplate, ButtonTemplates: { SubmitButton: NoSubmitButton } };
 
 // One promise per form, shared by server render and hydration. Marked as React's `use` marks
@@ -78,27 +72,6 @@ function toErrorSchema(errors: FieldErrors, only?: Set<string>): ErrorSchema {
 function fieldOrder(definition: FormDefinition): string[] {
   const order = (definition.uiSchema['ui:order'] as string[] | undefined) ?? [];
   return [...new Set([...order.filter((field) => field !== '*'), ...Object.keys(definition.schema.properties ?? {})])];
-}
-
-/** Fields that never show their own errors (filled by the page or by another widget). */
-function hiddenFields(definition: FormDefinition): Set<string> {
-  const ui = definition.uiSchema as Record<string, { 'ui:widget'?: unknown } | undefined>;
-  return new Set(Object.keys(definition.schema.properties ?? {}).filter((field) => ui[field]?.['ui:widget'] === 'hidden'));
-}
-
-/**
- * The label the form shows for each field a visitor types in, as rjsf picks it (ui:title, then the
- * schema title, then the name): what the still-needed list calls a field whose errors do not show yet.
- */
-function typedFieldLabels(definition: FormDefinition, hidden: Set<string>): Map<string, string> {
-  const labels = new Map<string, string>();
-  for (const [field, property] of Object.entries(definition.schema.properties ?? {})) {
-    const ui = definition.uiSchema[field] as UiSchema | undefined;
-    const options = getUiOptions(ui);
-    if (hidden.has(field) || usedNotTyped.has(String(options.widget ?? ''))) continue;
-    labels.set(field, options.title ?? (property as RJSFSchema).title ?? field);
-  }
-  return labels;
 }
 
 function initialData(definition: FormDefinition, values?: Record<string, string | number>): Data {
@@ -160,8 +133,8 @@ function LoadedForm({ definition, values, id }: { definition: FormDefinition; va
   );
   const uiSchema = useMemo(() => ({ ...definition.uiSchema, 'ui:submitButtonOptions': { norender: true } }), [definition]);
   const order = useMemo(() => fieldOrder(definition), [definition]);
-  const hidden = useMemo(() => hiddenFields(definition), [definition]);
-  const labels = useMemo(() => typedFieldLabels(definition, hidden), [definition, hidden]);
+  const hidden = useMemo(() => hiddenFields(definition.schema, definition.uiSchema), [definition]);
+  const { labels, filledBy } = useMemo(() => fieldLabels(definition.schema, definition.uiSchema), [definition]);
   // rjsf owns the field values (uncontrolled): it queues changes made milliseconds apart (autofill,
   // a widget setting two fields) so none is lost, which a formData prop echoed back cannot promise.
   // `data` mirrors what it reports, for validity and sending; a reset remounts it with fresh values.
@@ -181,7 +154,7 @@ function LoadedForm({ definition, values, id }: { definition: FormDefinition; va
   // In the hydration commit, before any re-render could overwrite what was typed meanwhile.
   useLayoutEffect(() => {
     if (!wrapper.current) return;
-    replayEditsBeforeHydration(wrapper.current);
+    replayBeforeHydration(wrapper.current);
     // For tools and tests: from here on the form reacts to every keystroke.
     wrapper.current.dataset.hydrated = 'true';
   }, []);
@@ -204,11 +177,11 @@ function LoadedForm({ definition, values, id }: { definition: FormDefinition; va
 
   const errors = valid ? {} : fieldErrors(validate.errors);
   // Why the button is still unavailable. SPEC §4: errors show once a field is touched or changed
-  // (blurred or changed here, or replayed from before hydration, which the visitor did change);
-  // until then the list names a typed field by its label.
+  // (blurred or changed here, or replayed from before hydration: changed, or left, ./replay.ts);
+  // until then the list names a field by its label, a hidden one by the label of the widget that fills it.
   const needed = stillNeeded(errors, {
     shownAtField: (field) => touched.has(field) && !hidden.has(field),
-    labelOf: (field) => labels.get(field),
+    labelOf: (field) => (touched.has(filledBy.get(field) ?? field) ? undefined : labels.get(field)),
     order,
   });
   const shownKey = JSON.stringify([toErrorSchema(errors, touched), toErrorSchema(serverErrors)]);

@@ -8,14 +8,14 @@ const page = (bootstrap: string) =>
 const BOOT = `<script type="module" async="">import * as route0 from "/assets/root.js";\nwindow.__reactRouterManifest = {"x":"</scr"+"ipt>"};\nimport("/assets/entry.js");</script>`;
 
 describe('paintFirst', () => {
-  it('moves the module preloads and the bootstrap behind the first paint', () => {
+  it('moves the module preloads and the bootstrap behind the first paint, and records visits to form fields from the start', () => {
     const { html: out, started } = paintFirst(page(BOOT));
     expect(started).toEqual([/<script[^>]*>([\s\S]*)<\/script>/.exec(BOOT)![1]]);
     expect(out).not.toMatch(/<link[^>]*modulepreload/);
     expect(out).not.toContain('type="module"');
     expect(out).toContain('<main>Hello</main>');
     expect(out).toContain('<script>window.__reactRouterContext = {};</script>');
-    const boot = /<script>(\(function startAfterPaint[\s\S]*?)<\/script>/.exec(out)![1];
+    const boot = /<script>(\(function recordVisits[\s\S]*?\(function startAfterPaint[\s\S]*?)<\/script>/.exec(out)![1];
 
     // Run it against a minimal DOM: after a frame and a task it adds the preloads, then the module.
     const added: Record<string, unknown>[] = [];
@@ -25,7 +25,13 @@ describe('paintFirst', () => {
     let removed = 0;
     const deferredStyle = { media: 'print', sheet: {}, addEventListener: () => undefined };
     const criticalStyle = { remove: () => (removed += 1) };
+    // At once, before any frame: what a visitor leaves or changes is recorded (src/forms/replay.ts).
+    const listeners: [string, boolean][] = [];
+    const window: { __visited?: WeakSet<object> } = {};
     runInNewContext(boot, {
+      window,
+      WeakSet,
+      addEventListener: (type: string, _listener: unknown, capture: boolean) => listeners.push([type, capture]),
       document: {
         querySelectorAll: (selector: string) =>
           selector === 'link[data-deferred-style]' ? [deferredStyle] : selector === 'style[data-critical-css]' ? [criticalStyle] : [],
@@ -36,6 +42,11 @@ describe('paintFirst', () => {
       requestAnimationFrame: (f: () => void) => (frame = f),
       setTimeout: (f: () => void) => (task = f),
     });
+    expect(listeners).toEqual([
+      ['focusout', true],
+      ['change', true],
+    ]);
+    expect(window.__visited).toBeInstanceOf(WeakSet);
     expect(added).toEqual([]);
     frame!();
     expect(added).toEqual([]);

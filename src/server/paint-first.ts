@@ -8,19 +8,21 @@
  * The full stylesheet, deferred by ./critical-css.ts, is switched on at the same moment.
  *
  * Nothing else changes: the hydration data scripts run as before, and forms typed into before
- * hydration keep their values (src/forms/replay.ts). The bench (npm run bench) measures the gain:
- * LCP against the same HTML without scripts. The scripts it creates are allowed by the page's
- * hash-based CSP (./document.ts): 'strict-dynamic' trusts what a trusted script adds, and the
- * bootstrap's own hash is listed too.
+ * hydration keep their values (src/forms/replay.ts); the starter also runs that file's
+ * recordVisits at once, so a field left before the form's code ran counts as touched. The bench
+ * (npm run bench) measures the gain: LCP against the same HTML without scripts. The scripts it
+ * creates are allowed by the page's hash-based CSP (./document.ts): 'strict-dynamic' trusts what
+ * a trusted script adds, and the bootstrap's own hash is listed too.
  */
+import { recordVisits } from '../forms/replay.ts';
 
 const MODULE_PRELOAD = /<link\b[^>]*\brel="modulepreload"[^>]*>/g;
 // React Router's bootstrap: an inline module script (no src) that sets the route manifest.
 const BOOTSTRAP = /<script\b([^>]*)>((?:(?!<\/script>)[\s\S])*?window\.__reactRouterManifest[\s\S]*?)<\/script>/;
 
 /**
- * Runs in the browser, as the source text of this function: it must not use anything from this
- * module's scope (no imports, no helpers).
+ * Runs in the browser, as the source text of this function (inlined, below): it must not use
+ * anything from this module's scope (no imports, no helpers).
  */
 export function startAfterPaint(code: string, preloads: string[]): void {
   function start() {
@@ -51,6 +53,17 @@ export function startAfterPaint(code: string, preloads: string[]): void {
   });
 }
 
+/**
+ * A function's source as every page carries it: without the build's indentation and annotations
+ * (none of the inlined functions has a string over several lines).
+ */
+function inlined(run: (...args: never[]) => void): string {
+  return run
+    .toString()
+    .replace(/\/\* @__PURE__ \*\/ /g, '')
+    .replace(/\n\s+/g, '\n');
+}
+
 /** JSON that is safe inside an inline <script> (no "</script>", no "<!--"). */
 function scriptSafeJson(value: unknown): string {
   return JSON.stringify(value)
@@ -71,7 +84,7 @@ export function paintFirst(html: string): PaintFirst {
   const preloads = [...html.matchAll(MODULE_PRELOAD)]
     .map((m) => /\bhref="([^"]*)"/.exec(m[0])?.[1])
     .filter((href): href is string => Boolean(href));
-  const starter = `(${startAfterPaint.toString()})(${scriptSafeJson(bootstrap[2])},${scriptSafeJson(preloads)});`;
+  const starter = `(${inlined(recordVisits)})();(${inlined(startAfterPaint)})(${scriptSafeJson(bootstrap[2])},${scriptSafeJson(preloads)});`;
   return {
     html: html.replace(MODULE_PRELOAD, '').replace(bootstrap[0], () => `<script>${starter}</script>`),
     started: [bootstrap[2]],
