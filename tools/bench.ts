@@ -19,15 +19,13 @@ import { gzipSync } from 'node:zlib';
 import type { Browser } from 'playwright-core';
 import { launch, CHROMIUM, CHROMIUM_FLAGS } from './lib/chromium.ts';
 import { startContentService } from './content-service/server.ts';
-import { matchPath } from 'react-router';
 import { DEFAULT_CONTENT_PASSWORD, DEFAULT_CONTENT_USER } from '../src/server/config.ts';
-import { brandOf, withBrand } from '../src/engine/brand.ts';
-import type { SiteConfig } from '../src/generated/site-config.ts';
 import { startFixtureService } from './content-service/fixture.ts';
-import { createValidator, definitionsDirectory, loadDefinitionFiles, loadSiteFile, projectRoot, siteDirectory } from './lib/project.ts';
+import { projectRoot, siteDirectory } from './lib/project.ts';
 import { ensureBuild } from './lib/build-state.ts';
 import { runMain } from './lib/cli.ts';
 import { startSnapshotSite } from './lib/snapshot-site.ts';
+import { pageTemplates } from './lib/templates.ts';
 import { LAYOUT_SHIFT_OBSERVER, scrollToBottom, visitLayoutShift, VISIT_VIEWPORTS } from './lib/visit.ts';
 
 /** Lighthouse's mobile defaults (simulated throttling), applied as real throttling for the LCP comparison. */
@@ -48,13 +46,6 @@ const TARGETS = {
   tbtMs: 100,
   lcpRatio: 1.15,
 };
-
-interface Template {
-  name: string;
-  path: string;
-  /** Content page without a form (the content-page budget applies; the form-page one otherwise). */
-  budget: boolean;
-}
 
 interface JsResult {
   files: { url: string; transferBytes: number; gzipBytes: number }[];
@@ -104,35 +95,6 @@ function table(headers: string[], rows: (string | number)[][]): string {
   const widths = headers.map((_, i) => Math.max(...cells.map((r) => r[i].length)));
   const line = (r: string[]) => r.map((c, i) => c.padEnd(widths[i])).join('  ');
   return [line(cells[0]), widths.map((w) => '-'.repeat(w)).join('  '), ...cells.slice(1).map(line)].join('\n');
-}
-
-/**
- * The pages measured, one per page template: the site's `benchRoutes` (site.config.json), else the
- * first route of every definition, each named after its definition file; a route with parameters
- * is measured at its first URL in the running site's sitemap.xml. A page with a form block has the
- * form-page budget. The not-found page is added.
- */
-async function templates(siteUrl: string, siteDir: string): Promise<Template[]> {
-  const validator = await createValidator(siteDir);
-  const site = await loadSiteFile(siteDir);
-  const { definitions, site: config } = validator.validate(await loadDefinitionFiles(definitionsDirectory(), siteDir), site);
-  const pages = definitions.filter((definition) => !definition.notFound);
-  const routes = (config as SiteConfig | undefined)?.benchRoutes ?? pages.map((definition) => definition.routes[0]);
-  const brand = brandOf(config ?? {});
-  const sitemap = [...(await (await fetch(`${siteUrl}/sitemap.xml`)).text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map(
-    (match) => new URL(match[1].replace(/&amp;/g, '&')).pathname,
-  );
-  const chosen = routes.map((wanted) => {
-    const route = withBrand(wanted, brand);
-    const definition = pages.find((page) => page.routes.includes(route));
-    if (!definition)
-      throw new Error(`benchRoutes: ${wanted} is not a route of a definition of ${path.relative(projectRoot, siteDir) || 'the site'}`);
-    const url = /[:*]/.test(route) ? sitemap.find((entry) => matchPath(route, entry)) : route;
-    if (!url) throw new Error(`benchRoutes: sitemap.xml lists no page of ${wanted}`);
-    const name = path.basename(definition.file, '.json');
-    return { name, path: url, budget: !definition.sections.some((section) => section.block === 'form') };
-  });
-  return [...chosen, { name: '404', path: '/bench-no-such-page', budget: true }];
 }
 
 /** JS the visitor downloads before interacting: every script response until load + network idle. */
@@ -375,7 +337,7 @@ async function main(argv: string[]): Promise<number> {
   const stripped = await startStrippedServer(site.url);
   let browser: Browser | undefined;
   try {
-    const all = await templates(site.url, siteDir);
+    const all = await pageTemplates(site.url, siteDir);
     const chosen = only ? all.filter((t) => only.includes(t.path) || only.includes(t.name)) : all;
     if (chosen.length === 0)
       throw new Error(`--only matched no template; templates: ${all.map((t) => `${t.name} (${t.path})`).join(', ')}`);
