@@ -1,7 +1,7 @@
 /**
  * npm run bench: speed of the production build, one representative route per page template.
  *   a. first-load JS (gzip) per template, measured in real Chromium until load + network idle;
- *   a'. the layout shift of a whole visit (load, then scroll to the bottom) at 375 and 1280 px;
+ *   a'. the layout shift of a whole visit (load, then scroll to the bottom) at 375, 768 and 1280 px;
  *   b. Lighthouse (mobile, default simulated throttling) scores, CLS and TBT, median of N runs; each run is
  *      paired with one of the same page with its script files blocked, whose TBT is what the page's own
  *      HTML, CSS and images cost on this machine (the floor no script change can go under);
