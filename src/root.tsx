@@ -27,12 +27,21 @@ export function Layout({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {/* The first frame shows the whole page: no frame before the parser has read up to #page-end
+            (Chromium 124+, rel=expect). The parser yields now and then, more often on a loaded
+            machine, and a frame of half a page moves when the rest comes: a header cut in its menu
+            had the first items at the right end of the bar, moving left as the others came; a
+            banner's centred text moved up as its lines came; a short page's footer columns moved
+            (issue 32, tests/first-paint.e2e.test.ts). */}
+        <link rel="expect" href="#page-end" blocking="render" />
         {themeColor ? <meta name="theme-color" content={themeColor} /> : null}
         <Meta />
         <Links />
       </head>
       <body>
         {children}
+        {/* The end of what the page shows (the link above waits for it); its scripts come after it. */}
+        <span id="page-end" hidden />
         {/* Scroll to top on every navigation; restore on back/forward. */}
         <ScrollRestoration />
         <Scripts />

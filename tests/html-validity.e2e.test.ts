@@ -46,6 +46,18 @@ interface VnuMessage {
   extract?: string;
 }
 
+/**
+ * What the checker reports against HTML the standard allows: `blocking="render"` on
+ * `<link rel="expect">` (WHATWG HTML, "Link type expect"; src/root.tsx holds the first frame until
+ * the page is read). vnu 26.9 knows `blocking` on stylesheet links only.
+ */
+function checkerIsBehind(m: VnuMessage): boolean {
+  return (
+    m.message === 'A “link” element with a “blocking” attribute must have a “rel” attribute whose value is “stylesheet”.' &&
+    /<link rel="expect" href="#page-end" blocking="render"\/?>/.test(m.extract ?? '')
+  );
+}
+
 function runChecker(files: string[]): Promise<VnuMessage[]> {
   return new Promise((resolve, reject) => {
     execFile(
@@ -107,7 +119,7 @@ describe('valid HTML (Nu HTML Checker)', () => {
     ]);
 
     const errors = messages
-      .filter((m) => m.type !== 'info' && fileOf(m) !== canary)
+      .filter((m) => m.type !== 'info' && fileOf(m) !== canary && !checkerIsBehind(m))
       .map((m) => {
         const file = fileOf(m);
         const where = file ? `${byFile.get(file) ?? '?'} (${path.basename(file)})` : '(checker)';

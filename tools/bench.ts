@@ -18,7 +18,7 @@ import type { Browser } from 'playwright-core';
 import { DEFAULT_CONTENT_PASSWORD, DEFAULT_CONTENT_USER } from '../src/server/config.ts';
 import { cpuSlowdown, measureBenchmarkIndex, PHONE_NAMES, PHONES, type Phone } from './bench/calibration.ts';
 import { launchChrome, lighthouseOnce, summarise, type LighthouseRun, type PhoneResult } from './bench/lighthouse.ts';
-import { firstLoadJs, PAGE_TARGETS, templates, wholeVisit, type JsResult, type VisitResult } from './bench/pages.ts';
+import { firstLoadJs, PAGE_TARGETS, wholeVisit, type JsResult, type VisitResult } from './bench/pages.ts';
 import { kb, table } from './bench/report.ts';
 import { startAs200Server, startRevision } from './bench/sites.ts';
 import { startContentService } from './content-service/server.ts';
@@ -28,6 +28,7 @@ import { launch } from './lib/chromium.ts';
 import { runMain } from './lib/cli.ts';
 import { projectRoot, siteDirectory } from './lib/project.ts';
 import { startSnapshotSite } from './lib/snapshot-site.ts';
+import { pageTemplates } from './lib/templates.ts';
 import { VISIT_VIEWPORTS } from './lib/visit.ts';
 
 /** Per phone, on the median of the pairs (issue 32). Categories other than performance: on the mid-tier runs. */
@@ -117,7 +118,7 @@ async function main(argv: string[]): Promise<number> {
       compared.push(other);
       sites.push({ label: other.commit, url: other.url, as200: await startAs200Server(other.url) });
     }
-    const all = await templates(site.url, siteDir);
+    const all = await pageTemplates(site.url, siteDir);
     const chosen = only ? all.filter((t) => only.includes(t.path) || only.includes(t.name)) : all;
     if (chosen.length === 0)
       throw new Error(`--only matched no template; templates: ${all.map((t) => `${t.name} (${t.path})`).join(', ')}`);

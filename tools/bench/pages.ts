@@ -1,14 +1,9 @@
 /**
- * What the bench measures in a plain Chromium: the page templates, the JS a visitor downloads before
+ * What the bench measures in a plain Chromium (one page per template, ../lib/templates.ts): the JS a visitor downloads before
  * interacting, and the layout shift of a whole visit.
  */
-import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Browser } from 'playwright-core';
-import { matchPath } from 'react-router';
-import { brandOf, withBrand } from '../../src/engine/brand.ts';
-import type { SiteConfig } from '../../src/generated/site-config.ts';
-import { createValidator, definitionsDirectory, loadDefinitionFiles, loadSiteFile, projectRoot } from '../lib/project.ts';
 import { LAYOUT_SHIFT_OBSERVER, scrollToBottom, visitLayoutShift, VISIT_VIEWPORTS } from '../lib/visit.ts';
 import { kb } from './report.ts';
 
@@ -19,13 +14,6 @@ export const PAGE_TARGETS = {
   /** Largest layout-shift session window over a whole visit (load, then scroll to the bottom). */
   visitCls: 0.02,
 } as const;
-
-export interface Template {
-  name: string;
-  path: string;
-  /** Content page without a form (the content-page budget applies; the form-page one otherwise). */
-  budget: boolean;
-}
 
 export interface JsResult {
   files: { url: string; transferBytes: number; gzipBytes: number }[];
@@ -58,35 +46,6 @@ export async function wholeVisit(browser: Browser, url: string): Promise<VisitRe
     }
   }
   return { cls, met: Object.values(cls).every((value) => value <= PAGE_TARGETS.visitCls) };
-}
-
-/**
- * The pages measured, one per page template: the site's `benchRoutes` (site.config.json), else the
- * first route of every definition, each named after its definition file; a route with parameters
- * is measured at its first URL in the running site's sitemap.xml. A page with a form block has the
- * form-page budget. The not-found page is added.
- */
-export async function templates(siteUrl: string, siteDir: string): Promise<Template[]> {
-  const validator = await createValidator(siteDir);
-  const site = await loadSiteFile(siteDir);
-  const { definitions, site: config } = validator.validate(await loadDefinitionFiles(definitionsDirectory(), siteDir), site);
-  const pages = definitions.filter((definition) => !definition.notFound);
-  const routes = (config as SiteConfig | undefined)?.benchRoutes ?? pages.map((definition) => definition.routes[0]);
-  const brand = brandOf(config ?? {});
-  const sitemap = [...(await (await fetch(`${siteUrl}/sitemap.xml`)).text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map(
-    (match) => new URL(match[1].replace(/&amp;/g, '&')).pathname,
-  );
-  const chosen = routes.map((wanted) => {
-    const route = withBrand(wanted, brand);
-    const definition = pages.find((page) => page.routes.includes(route));
-    if (!definition)
-      throw new Error(`benchRoutes: ${wanted} is not a route of a definition of ${path.relative(projectRoot, siteDir) || 'the site'}`);
-    const url = /[:*]/.test(route) ? sitemap.find((entry) => matchPath(route, entry)) : route;
-    if (!url) throw new Error(`benchRoutes: sitemap.xml lists no page of ${wanted}`);
-    const name = path.basename(definition.file, '.json');
-    return { name, path: url, budget: !definition.sections.some((section) => section.block === 'form') };
-  });
-  return [...chosen, { name: '404', path: '/bench-no-such-page', budget: true }];
 }
 
 /** JS the visitor downloads before interacting: every script response until load + network idle. */

@@ -10,6 +10,7 @@ import type { Page } from 'playwright-core';
 export const VISIT_TEMPLATES = ['/', '/blog', '/contact', '/careers', '/products/ccm-platform', '/press'];
 export const VISIT_VIEWPORTS = [
   { width: 375, height: 812 },
+  { width: 768, height: 1024 },
   { width: 1280, height: 800 },
 ];
 

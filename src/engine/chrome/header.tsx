@@ -101,7 +101,7 @@ export function Header({ chrome }: { chrome: ResolvedChrome }) {
     >
       <div className="site-header__bar container">
         <SmartLink href="/" className="site-header__logo" aria-label={chrome.logo.alt}>
-          <img src={chrome.logo.src} alt="" width={chrome.logo.width} height={chrome.logo.height} />
+          <LogoImage logo={chrome.logo} />
         </SmartLink>
         <button
           type="button"
@@ -185,13 +185,22 @@ export function Header({ chrome }: { chrome: ResolvedChrome }) {
   );
 }
 
+/**
+ * The logo in the box its declared width and height make (site.config.json), whatever shape the
+ * file has: the bar's height sets its size, and a file of another shape is fitted inside (issue 32:
+ * a wider file widened the box when it arrived and pushed the menu button and the title aside).
+ */
+function LogoImage({ logo }: { logo: ResolvedChrome['logo'] }) {
+  return <img src={logo.src} alt="" width={logo.width} height={logo.height} style={{ aspectRatio: `${logo.width} / ${logo.height}` }} />;
+}
+
 /** The reduced header of the form and campaign layouts: logo and a title. */
 export function FormHeader({ chrome, title }: { chrome: ResolvedChrome; title?: string }) {
   return (
     <header className="site-header site-header--form">
       <div className="site-header__bar container">
         <SmartLink href="/" className="site-header__logo" aria-label={chrome.logo.alt}>
-          <img src={chrome.logo.src} alt="" width={chrome.logo.width} height={chrome.logo.height} />
+          <LogoImage logo={chrome.logo} />
         </SmartLink>
         {title ? <p className="site-header__title">{title}</p> : null}
       </div>
