@@ -1,4 +1,4 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
@@ -6,6 +6,7 @@ import { createRoutesStub } from 'react-router';
 import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
+import { heldBlocks } from '../src/blocks/components.generated.ts';
 import { blockNames, blocks } from '../src/blocks/registry.ts';
 import { blockSchemaId } from '../src/engine/schema-store.ts';
 import { loadSchemas, projectRoot } from '../tools/lib/project.ts';
@@ -24,6 +25,15 @@ describe('block registry', () => {
       .sort();
     expect([...blockNames].sort()).toEqual(schemaNames);
     expect(folders).toEqual(schemaNames);
+  });
+
+  // A held block keeps its server HTML when the page hydrates (src/engine/held.tsx): nothing in it
+  // may need the browser's React. Reading the URL it was rendered for is allowed (useLocation).
+  it.each([...heldBlocks])('%s, held at hydration ("x-hydrate": false), has no state, effect or event handler', (name) => {
+    const source = readFileSync(path.join(projectRoot, 'src/blocks', name, 'component.tsx'), 'utf8');
+    const hooks = [...source.matchAll(/\buse[A-Z]\w*(?=\()/g)].map((m) => m[0]).filter((hook) => hook !== 'useLocation');
+    const handlers = [...source.matchAll(/\bon[A-Z]\w*=/g)].map((m) => m[0]);
+    expect([...hooks, ...handlers], `src/blocks/${name}/component.tsx: remove "x-hydrate": false from its schema, or this`).toEqual([]);
   });
 
   it.each(blockNames)('%s has its component, fixture and test files', (name) => {

@@ -257,6 +257,11 @@ async function generate(): Promise<Map<string, string>> {
 /** The component of each block: src/blocks/<name>/component.tsx exports it under its name in PascalCase. */
 async function blockComponents(): Promise<string> {
   const names = await blockNames();
+  const held = [];
+  for (const name of names) {
+    const schema = JSON.parse(await readFile(path.join(schemasDir, 'blocks', `${name}.schema.json`), 'utf8')) as { 'x-hydrate'?: boolean };
+    if (schema['x-hydrate'] === false) held.push(name);
+  }
   const text = [
     // Linted like the code beside it: no eslint-disable line.
     BANNER.replace('/* eslint-disable */\n', '').replace('from schemas/.', 'from schemas/blocks/ (a block is its schema and its folder).'),
@@ -264,6 +269,9 @@ async function blockComponents(): Promise<string> {
     '',
     "/** Each block's component, by block name (./registry.ts checks their props against the schemas). */",
     `export const blockComponents = { ${names.map((n) => `${JSON.stringify(n)}: ${pascal(n)}`).join(', ')} } as const;`,
+    '',
+    '/** Blocks whose schema says `"x-hydrate": false`: their server HTML is kept as it is when the page hydrates (../engine/held.tsx). */',
+    `export const heldBlocks: ReadonlySet<string> = new Set(${JSON.stringify(held)});`,
   ].join('\n');
   return prettier.format(text, { parser: 'typescript', singleQuote: true, printWidth: 120 });
 }

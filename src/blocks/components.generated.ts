@@ -50,3 +50,17 @@ export const blockComponents = {
   'side-menu': SideMenu,
   'tile-tabs': TileTabs,
 } as const;
+
+/** Blocks whose schema says `"x-hydrate": false`: their server HTML is kept as it is when the page hydrates (../engine/held.tsx). */
+export const heldBlocks: ReadonlySet<string> = new Set([
+  'article',
+  'banner',
+  'card-grid',
+  'contact-details',
+  'link-pills',
+  'media-text',
+  'member-grid',
+  'notice',
+  'rich-text',
+  'side-menu',
+]);

@@ -48,6 +48,11 @@ export function NewTabLink({ href, children, className, 'aria-label': label, ...
   );
 }
 
+/** Whether a link's href is a page of the site, which SmartLink follows with the router (not an anchor, file or other site). */
+export function isRouterHref(href: string): boolean {
+  return !href.startsWith('#') && !EXTERNAL.test(href) && !FILE.test(href);
+}
+
 export function SmartLink({ href, children, className, ...rest }: LinkAttributes) {
   // In-page anchors scroll natively (no router navigation).
   if (href.startsWith('#')) {

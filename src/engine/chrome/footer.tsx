@@ -1,6 +1,7 @@
 import { Html, NewTabLink, SmartLink } from '../../blocks/shared.tsx';
 import type { ResolvedChrome } from '../page-data.ts';
 import { FooterForm } from './footer-form.tsx';
+import { Held } from '../held.tsx';
 
 const SOCIAL = [
   ['linkedin', 'LinkedIn'],
@@ -20,7 +21,8 @@ export function Footer({ chrome, slim = false }: { chrome: ResolvedChrome; slim?
       {slim ? null : (
         <div className="container site-footer__grid">
           {footer.columns.map((column) => (
-            <nav key={column.title} className="site-footer__column" aria-label={column.title}>
+            // Link columns never change in the browser: kept as the server sent them (../held.tsx).
+            <Held as="nav" key={column.title} className="site-footer__column" aria-label={column.title} holds={column}>
               <h2 className="site-footer__heading">{column.title}</h2>
               <ul>
                 {column.links.map((link) => (
@@ -29,7 +31,7 @@ export function Footer({ chrome, slim = false }: { chrome: ResolvedChrome; slim?
                   </li>
                 ))}
               </ul>
-            </nav>
+            </Held>
           ))}
           {footer.contact || (footer.newsletter?.enabled && footer.newsletter.form) ? (
             <div className="site-footer__contact">
