@@ -21,17 +21,10 @@ export interface LighthouseRun {
   failedAudits: string[];
 }
 
-/** Medians over the pairs of one page on one phone. */
-export interface PhoneResult {
+/** Medians over the pairs of one page on one phone (accessibility, best practices, SEO: undefined when only performance was audited). */
+export interface PhoneResult extends Omit<LighthouseRun, 'benchmarkIndex'> {
   runs: number;
   cpuSlowdown: number;
-  performance: number;
-  /** Of the page runs; undefined when only performance was audited. */
-  accessibility?: number;
-  bestPractices?: number;
-  seo?: number;
-  cls: number;
-  tbtMs: number;
   twinTbtMs: number;
   /** Median of (page TBT − twin TBT) over the pairs: what our scripts block. */
   scriptTbtMs: number;
@@ -39,9 +32,6 @@ export interface PhoneResult {
   ttiRatio: number;
   /** Median of page LCP / twin LCP over the pairs. */
   lcpRatio: number;
-  lcpMs: number;
-  ttiMs: number;
-  failedAudits: string[];
 }
 
 export interface Chrome {
