@@ -67,8 +67,10 @@ export function CookieConsent({ config }: { config: ResolvedChrome['cookieConsen
     let reserved = '';
     // Measured when the browser has laid the page out anyway (the observer's first call comes
     // after the notice's first layout), never by forcing a layout while the page hydrates.
+    // From its laid-out place (offsetTop), not its painted box: it enters sliding up 12 px, and a
+    // box measured mid-slide kept the space 12 px short (the footer's end stayed under the notice).
     const reserve = () => {
-      const bottomGap = window.innerHeight - notice.getBoundingClientRect().bottom;
+      const bottomGap = window.innerHeight - (notice.offsetTop + notice.offsetHeight);
       const value = `${Math.ceil(notice.offsetHeight + Math.max(0, bottomGap))}px`;
       if (value === reserved) return;
       reserved = value;
