@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { blockChunks } from './tools/lib/block-chunks.ts';
 import { siteAlias, siteBrowserConfig } from './tools/lib/site-dir.ts';
 
 // Two projects: fast unit/component tests, and end-to-end tests that build the site, start the
@@ -6,7 +7,7 @@ import { siteAlias, siteBrowserConfig } from './tools/lib/site-dir.ts';
 export default defineConfig({
   // Tests run against the main site (its inputs are imported as @site/…, as in vite.config.ts).
   resolve: { alias: siteAlias({}) },
-  plugins: [siteBrowserConfig({})],
+  plugins: [siteBrowserConfig({}), blockChunks()],
   test: {
     projects: [
       {

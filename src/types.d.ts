@@ -9,3 +9,9 @@ declare module 'virtual:site/browser-config' {
   const config: Record<string, unknown>;
   export default config;
 }
+
+/** Each block's chunk URLs for modulepreload links (tools/lib/block-chunks.ts); empty outside the server's production build. */
+declare module 'virtual:block-chunks' {
+  const chunks: Readonly<Partial<Record<string, readonly string[]>>>;
+  export default chunks;
+}

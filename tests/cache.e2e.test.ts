@@ -20,7 +20,9 @@ function get(url: string, headers: Record<string, string> = {}) {
         res.on('end', () =>
           resolve({
             status: res.statusCode ?? 0,
-            headers: new Headers(Object.entries(res.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : (v ?? '')])),
+            headers: new Headers(
+              Object.entries(res.headers).map(([k, v]): [string, string] => [k, Array.isArray(v) ? v.join(', ') : (v ?? '')]),
+            ),
             text: Buffer.concat(chunks).toString('utf8'),
           }),
         );

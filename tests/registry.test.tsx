@@ -7,7 +7,7 @@ import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import { heldBlocks } from '../src/blocks/components.generated.ts';
-import { blockNames, blocks } from '../src/blocks/registry.ts';
+import { blockComponent, blockNames } from '../src/blocks/registry.ts';
 import { blockSchemaId } from '../src/engine/schema-store.ts';
 import { loadSchemas, projectRoot } from '../tools/lib/project.ts';
 
@@ -52,7 +52,7 @@ describe('block registry', () => {
     const validate = ajv.getSchema(blockSchemaId(name))!;
     expect(validate(fixture), JSON.stringify(validate.errors)).toBe(true);
 
-    const Block = blocks[name] as ComponentType<Record<string, unknown>>;
+    const Block = (await blockComponent(name)) as ComponentType<Record<string, unknown>>;
     // A data router, as on the site (some blocks use Form and useSubmit).
     const Stub = createRoutesStub([{ path: '/', Component: () => <Block {...fixture} /> }]);
     const html = renderToString(<Stub initialEntries={['/']} />);

@@ -8,7 +8,7 @@
  *   site-config.ts       site.config.json (site-config.schema.json)
  *   environment.ts       the environment variables (environment.schema.json)
  *   vitals.ts            a browser's Web Vitals report to POST /__vitals (vitals.schema.json)
- * and src/blocks/components.generated.ts: each block's component by name (a block is its schema
+ * and src/blocks/components.generated.ts: each block's component loader by name (a block is its schema
  * and its folder; src/blocks/registry.ts checks the components' props against the schemas).
  * A `$ref` to a titled definition that another module declares names that module's type (imported
  * and re-exported) instead of declaring it again, so each type is declared once.
@@ -265,10 +265,12 @@ async function blockComponents(): Promise<string> {
   const text = [
     // Linted like the code beside it: no eslint-disable line.
     BANNER.replace('/* eslint-disable */\n', '').replace('from schemas/.', 'from schemas/blocks/ (a block is its schema and its folder).'),
-    ...names.map((n) => `import { ${pascal(n)} } from './${n}/component.tsx';`),
     '',
-    "/** Each block's component, by block name (./registry.ts checks their props against the schemas). */",
-    `export const blockComponents = { ${names.map((n) => `${JSON.stringify(n)}: ${pascal(n)}`).join(', ')} } as const;`,
+    '/**',
+    " * Each block's component by block name, loaded when a page needs it: each block is a chunk of its",
+    ' * own, and a page downloads the code of the blocks it shows (./registry.ts checks their props against the schemas).',
+    ' */',
+    `export const blockLoaders = { ${names.map((n) => `${JSON.stringify(n)}: () => import('./${n}/component.tsx').then((module) => module.${pascal(n)})`).join(', ')} } as const;`,
     '',
     '/** Blocks whose schema says `"x-hydrate": false`: their server HTML is kept as it is when the page hydrates (../engine/held.tsx). */',
     `export const heldBlocks: ReadonlySet<string> = new Set(${JSON.stringify(held)});`,

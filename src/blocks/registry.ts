@@ -4,25 +4,69 @@
  * components from the schemas (./components.generated.ts), and a test checks all four agree.
  * The `satisfies` clause makes TypeScript fail when a block's component is missing or its props
  * differ from the props generated from its schema (with its schema's defaults filled in:
- * `blocks` gives each component its props with the defaults applied, ./defaults.ts).
+ * `blockComponent` gives each component its props with the defaults applied, ./defaults.ts).
+ *
+ * Each block's code is a chunk of its own, loaded when a page shows the block (issue 30's budget,
+ * issue 32's low-tier phone): the server's loaders load every block (once) before a page renders; in the browser the page
+ * loads the blocks it hydrates before hydrating (src/entry.client.tsx, the server has sent
+ * modulepreload links for them), and a client navigation loads the next page's blocks with its
+ * data (src/engine/page-route.tsx). A block that is not loaded yet suspends its render (`use`).
  */
 import type { ComponentType } from 'react';
 import type { BlockPropsByName } from '../generated/blocks.ts';
-import { blockComponents } from './components.generated.ts';
+import { blockLoaders } from './components.generated.ts';
 import { withDefaults, type Resolved } from './defaults.ts';
 import type { BlockExtras } from './shared.tsx';
 
-const components = blockComponents satisfies { [Name in keyof BlockPropsByName]: ComponentType<Resolved<Name> & BlockExtras> };
+const loaders = blockLoaders satisfies {
+  [Name in keyof BlockPropsByName]: () => Promise<ComponentType<Resolved<Name> & BlockExtras>>;
+};
 
-export type BlockName = keyof typeof components;
+export type BlockName = keyof typeof loaders;
+/** A block's component, taking its props as a definition gives them (defaults not yet applied). */
+export type BlockComponent<Name extends BlockName = BlockName> = ComponentType<BlockPropsByName[Name] & BlockExtras>;
 
-/** Each block's component, taking its props as a definition gives them (defaults not yet applied). */
-export const blocks = Object.fromEntries(
-  Object.entries(components).map(([name, component]) => [name, withDefaults(name as BlockName, component as ComponentType<never>)]),
-) as { [Name in BlockName]: ComponentType<BlockPropsByName[Name] & BlockExtras> };
-
-export const blockNames = Object.keys(blocks) as BlockName[];
+export const blockNames = Object.keys(loaders) as BlockName[];
 
 export function isBlockName(name: string): name is BlockName {
-  return Object.hasOwn(blocks, name);
+  return Object.hasOwn(loaders, name);
+}
+
+/**
+ * A promise React's `use` reads without suspending once it has settled (it looks at `status`
+ * and `value`/`reason`, as React's own thenables carry them).
+ */
+type Tracked<T> = Promise<T> & { status?: 'fulfilled' | 'rejected'; value?: T; reason?: unknown };
+
+const loading = new Map<BlockName, Tracked<BlockComponent>>();
+
+/** Block `name`'s component (defaults applied), loading its chunk on first call; the same promise every time. */
+export function blockComponent<Name extends BlockName>(name: Name): Promise<BlockComponent<Name>> {
+  let promise = loading.get(name);
+  if (!promise) {
+    const tracked: Tracked<BlockComponent> = loaders[name]().then(
+      (component) => withDefaults(name, component as ComponentType<never>) as BlockComponent,
+    );
+    tracked.then(
+      (value) => Object.assign(tracked, { status: 'fulfilled', value }),
+      (reason: unknown) => Object.assign(tracked, { status: 'rejected', reason }),
+    );
+    loading.set(name, tracked);
+    promise = tracked;
+  }
+  return promise as Promise<BlockComponent<Name>>;
+}
+
+/**
+ * Loads the blocks named (unknown names are skipped) and settles when each has loaded or failed:
+ * a failed chunk is not retried here; a section whose block failed keeps its server HTML.
+ */
+export async function loadBlocks(names: Iterable<string>): Promise<void> {
+  const wanted = [...new Set(names)].filter(isBlockName);
+  await Promise.allSettled(wanted.map((name) => blockComponent(name)));
+}
+
+/** Whether block `name`'s chunk failed to load (its sections then keep their server HTML). */
+export function blockFailed(name: BlockName): boolean {
+  return loading.get(name)?.status === 'rejected';
 }

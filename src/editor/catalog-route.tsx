@@ -6,9 +6,10 @@
  *   /__catalog/<block>         the same for one block
  *   /__catalog/<block>?frame=1 only the block, rendered from its fixture (what the frames show)
  */
-import { useEffect, useRef, useState, type ComponentType } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { data, useLoaderData, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
-import { blocks, isBlockName } from '../blocks/registry.ts';
+import { blockNames, isBlockName, loadBlocks } from '../blocks/registry.ts';
+import { LoadedBlock } from '../engine/render-sections.tsx';
 import { catalogEntries, catalogEntry, type CatalogEntry } from './catalog/catalog-data.server.ts';
 import catalogStyles from './catalog/catalog.css?url';
 
@@ -16,9 +17,10 @@ export const links = () => [{ rel: 'stylesheet', href: catalogStyles }];
 
 // Typed without React Router's typegen on purpose: typegen resolves routes.ts as a production
 // build does, so it never sees this module.
-export function loader({ params, request }: LoaderFunctionArgs) {
+export async function loader({ params, request }: LoaderFunctionArgs) {
   // Never part of a production build (routes.ts); this guards a mistaken one.
   if (import.meta.env.PROD) throw data('Not found', { status: 404 });
+  await loadBlocks(blockNames);
   const frame = new URL(request.url).searchParams.get('frame') === '1';
   if (params.block !== undefined) {
     if (!isBlockName(params.block)) throw data(`No block "${params.block}"`, { status: 404 });
@@ -172,11 +174,10 @@ function BlockFrame({ entry }: { entry: CatalogEntry }) {
     observer.observe(element);
     return () => observer.disconnect();
   }, []);
-  const Block = blocks[entry.name] as ComponentType<Record<string, unknown>>;
   return (
     <main id="main" ref={root} className="catalog-frame">
       <div className="block" data-block={entry.name}>
-        <Block {...entry.fixture} priority />
+        <LoadedBlock name={entry.name} props={entry.fixture} priority />
       </div>
     </main>
   );

@@ -8,6 +8,7 @@
  */
 import { useEffect } from 'react';
 import { data, type LoaderFunctionArgs, type MetaArgs } from 'react-router';
+import { blockNames, loadBlocks } from '../blocks/registry.ts';
 import type { SiteLoadContext } from '../load-context.ts';
 import { positionOfKey, type LeftOutSection, type PageData } from '../engine/page-data.ts';
 import Page, { ErrorBoundary as PageErrorBoundary, meta as pageMeta } from '../engine/page-route.tsx';
@@ -16,9 +17,10 @@ import type { PreviewMessage } from './types.ts';
 
 // Typed without React Router's typegen on purpose (like catalog-route.tsx): typegen resolves
 // routes.ts as a production build does, so it never sees this module.
-export function loader({ params, request, context }: LoaderFunctionArgs) {
+export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const editor = (context as { site: SiteLoadContext }).site.editor;
   if (import.meta.env.PROD || !editor || !params.draft) throw data('Not found', { status: 404 });
+  await loadBlocks(blockNames);
   return editor.preview(params.draft, request);
 }
 

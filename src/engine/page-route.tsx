@@ -11,9 +11,29 @@ import { PageShell } from './chrome/page-shell.tsx';
 import { isContentUnavailable, isPageData, type PageData } from './page-data.ts';
 import { Sections } from './render-sections.tsx';
 import { FormsConfigContext } from '../forms/context.ts';
+import { blockNames, loadBlocks } from '../blocks/registry.ts';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
+  // The server renders every block at once: each block's module is loaded (once) before the first page.
+  await loadBlocks(blockNames);
   return context.site.pages.loadPageResponse(request);
+}
+
+/**
+ * In the browser, a navigation's page arrives with the code of the blocks it shows (each block is
+ * a chunk of its own, ../blocks/registry.ts), so it renders whole at once. Not run at hydration:
+ * the page hydrates with the server's data (src/entry.client.tsx loads its blocks).
+ */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  try {
+    const page = await serverLoader();
+    await loadBlocks(page.sections.map((section) => section.block));
+    return page;
+  } catch (error) {
+    // The not-found page is thrown with its sections (ErrorBoundary renders them).
+    if (isRouteErrorResponse(error) && isPageData(error.data)) await loadBlocks(error.data.sections.map((section) => section.block));
+    throw error;
+  }
 }
 
 /** Passes the loader's headers (X-Content-Stale) through to the document response. */

@@ -14,11 +14,14 @@ import { loadDefinitions, type Definitions } from './definitions.server.ts';
 import type { PageData } from './page-data.ts';
 import { createPageLoader } from './page-loader.server.ts';
 import { Sections } from './render-sections.tsx';
+import { blockNames, loadBlocks } from '../blocks/registry.ts';
 
 let service: RunningContentService;
 let definitions: Definitions;
 beforeAll(async () => {
   service = await startContentService({ port: 0, sample: 'full' });
+  // As the page route's loader does before the server renders.
+  await loadBlocks(blockNames);
   definitions = loadDefinitions({ fromDisk: true, definitionsDir: 'page-definitions', production: false, allowInvalid: true });
 });
 afterAll(() => service?.close());

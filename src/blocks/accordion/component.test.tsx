@@ -2,11 +2,11 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderBlock } from '../../../tests/helpers/render.tsx';
-import { blocks } from '../registry.ts';
+import { blockComponent } from '../registry.ts';
 import { fixture } from './fixture.ts';
 
 // The registry's component: the block's schema defaults apply, as on a page.
-const Accordion = blocks['accordion'];
+const Accordion = await blockComponent('accordion');
 
 describe('accordion', () => {
   it('opens and closes a question by click, announcing its state', () => {

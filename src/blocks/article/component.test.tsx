@@ -3,10 +3,10 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderBlock } from '../../../tests/helpers/render.tsx';
 import { fixture } from './fixture.ts';
-import { blocks } from '../registry.ts';
+import { blockComponent } from '../registry.ts';
 
 // The registry's component: the block's schema defaults apply, as on a page.
-const Article = blocks['article'];
+const Article = await blockComponent('article');
 
 describe('article', () => {
   it('shows category, title as the page heading, date, body and the way back', () => {

@@ -3,10 +3,10 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { expectHeadedList, renderBlock } from '../../../tests/helpers/render.tsx';
 import { fixture } from './fixture.ts';
-import { blocks } from '../registry.ts';
+import { blockComponent } from '../registry.ts';
 
 // The registry's component: the block's schema defaults apply, as on a page.
-const CardGrid = blocks['card-grid'];
+const CardGrid = await blockComponent('card-grid');
 
 describe('card-grid', () => {
   it('lists cards with label, date, title, text and link, and the View All link', () => {

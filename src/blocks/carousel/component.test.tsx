@@ -3,11 +3,11 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderBlock } from '../../../tests/helpers/render.tsx';
 import { fixture } from './fixture.ts';
-import { blocks } from '../registry.ts';
+import { blockComponent } from '../registry.ts';
 import { PER_VIEW_BREAKPOINTS } from './component.tsx';
 
 // The registry's component: the block's schema defaults apply, as on a page.
-const Carousel = blocks.carousel;
+const Carousel = await blockComponent('carousel');
 
 describe('carousel', () => {
   it('server-renders every slide as content with named controls', () => {

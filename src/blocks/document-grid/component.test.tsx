@@ -2,11 +2,11 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderBlock, stubShowModal } from '../../../tests/helpers/render.tsx';
-import { blocks } from '../registry.ts';
+import { blockComponent } from '../registry.ts';
 import { fixture } from './fixture.ts';
 
 // The registry's component: the block's schema defaults apply, as on a page.
-const DocumentGrid = blocks['document-grid'];
+const DocumentGrid = await blockComponent('document-grid');
 
 stubShowModal();
 

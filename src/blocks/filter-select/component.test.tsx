@@ -2,11 +2,11 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createRoutesStub, useLocation } from 'react-router';
-import { blocks } from '../registry.ts';
+import { blockComponent } from '../registry.ts';
 import { fixture } from './fixture.ts';
 
 // The registry's component: the block's schema defaults apply, as on a page.
-const FilterSelect = blocks['filter-select'];
+const FilterSelect = await blockComponent('filter-select');
 
 afterEach(cleanup);
 

@@ -2,11 +2,11 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderBlock } from '../../../tests/helpers/render.tsx';
-import { blocks } from '../registry.ts';
+import { blockComponent } from '../registry.ts';
 import { fixture } from './fixture.ts';
 
 // The registry's component: the block's schema defaults apply, as on a page.
-const FilterableGrid = blocks['filterable-grid'];
+const FilterableGrid = await blockComponent('filterable-grid');
 
 const titles = () => screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
 

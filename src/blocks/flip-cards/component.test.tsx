@@ -3,10 +3,10 @@ import { within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { expectHeadedList, renderBlock } from '../../../tests/helpers/render.tsx';
 import { fixture } from './fixture.ts';
-import { blocks } from '../registry.ts';
+import { blockComponent } from '../registry.ts';
 
 // The registry's component: the block's schema defaults apply, as on a page.
-const FlipCards = blocks['flip-cards'];
+const FlipCards = await blockComponent('flip-cards');
 
 describe('flip-cards', () => {
   it('shows each figure with its title, and keeps the back text readable and focusable', () => {

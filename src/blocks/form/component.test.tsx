@@ -4,12 +4,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formNames } from '../../generated/forms/index.ts';
 import blockSchema from '../../../schemas/blocks/form.schema.json';
 import { field, fillFields, renderBlock, stubShowModal } from '../../../tests/helpers/render.tsx';
-import { blocks } from '../registry.ts';
+import { blockComponent } from '../registry.ts';
 import { fixture } from './fixture.ts';
 import { loadSchemas } from '../../../tools/lib/project.ts';
 
 // The registry's component: the block's schema defaults apply, as on a page.
-const Form = blocks['form'];
+const Form = await blockComponent('form');
 
 stubShowModal();
 afterEach(() => vi.unstubAllGlobals());

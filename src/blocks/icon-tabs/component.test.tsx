@@ -2,11 +2,11 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderBlock } from '../../../tests/helpers/render.tsx';
-import { blocks } from '../registry.ts';
+import { blockComponent } from '../registry.ts';
 import { fixture } from './fixture.ts';
 
 // The registry's component: the block's schema defaults apply, as on a page.
-const IconTabs = blocks['icon-tabs'];
+const IconTabs = await blockComponent('icon-tabs');
 
 describe('icon-tabs', () => {
   it('shows the detail of the chosen icon, and steps with Next/Previous', () => {

@@ -2,11 +2,11 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderBlock } from '../../../tests/helpers/render.tsx';
-import { blocks } from '../registry.ts';
+import { blockComponent } from '../registry.ts';
 import { fixture } from './fixture.ts';
 
 // The registry's component: the block's schema defaults apply, as on a page.
-const JobList = blocks['job-list'];
+const JobList = await blockComponent('job-list');
 
 describe('job-list', () => {
   it("lists every position with an 'Apply' link to its page", () => {

@@ -3,10 +3,10 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderBlock } from '../../../tests/helpers/render.tsx';
 import { fixture } from './fixture.ts';
-import { blocks } from '../registry.ts';
+import { blockComponent } from '../registry.ts';
 
 // The registry's component: the block's schema defaults apply, as on a page.
-const MemberGrid = blocks['member-grid'];
+const MemberGrid = await blockComponent('member-grid');
 
 describe('member-grid', () => {
   it('shows members and only the social links they have', () => {

@@ -3,10 +3,10 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderBlock } from '../../../tests/helpers/render.tsx';
 import { fixture } from './fixture.ts';
-import { blocks } from '../registry.ts';
+import { blockComponent } from '../registry.ts';
 
 // The registry's component: the block's schema defaults apply, as on a page.
-const Notice = blocks['notice'];
+const Notice = await blockComponent('notice');
 
 describe('notice', () => {
   it('shows the not-found message and the way home', () => {

@@ -4,10 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { renderBlock } from '../../../tests/helpers/render.tsx';
 import { fixture } from './fixture.ts';
 import { pageSlots } from '../paging.ts';
-import { blocks } from '../registry.ts';
+import { blockComponent } from '../registry.ts';
 
 // The registry's component: the block's schema defaults apply, as on a page.
-const Pagination = blocks['pagination'];
+const Pagination = await blockComponent('pagination');
 
 describe('pageSlots', () => {
   it('shows every page up to 7', () => {

@@ -2,11 +2,11 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderBlock } from '../../../tests/helpers/render.tsx';
-import { blocks } from '../registry.ts';
+import { blockComponent } from '../registry.ts';
 import { fixture } from './fixture.ts';
 
 // The registry's component: the block's schema defaults apply, as on a page.
-const SideMenu = blocks['side-menu'];
+const SideMenu = await blockComponent('side-menu');
 
 describe('side-menu', () => {
   it('highlights only the link of the current page', () => {
