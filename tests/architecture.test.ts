@@ -6,6 +6,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { projectRoot } from '../tools/lib/project.ts';
 
@@ -146,5 +147,115 @@ describe('folders', () => {
 
   it('production code and tools never import tests', () => {
     expect(imports.filter(({ to }) => to.startsWith('tests/')).map(({ from, to }) => `${from} → ${to}`)).toEqual([]);
+  });
+});
+
+// Placeholders (issue 33): one module reads and writes `{…}` (src/engine/placeholders.ts). A regular
+// expression for them anywhere else in src/ or tools/ is a second parser of the language, bound to
+// drift from the first. Allowed: that module; the content contract's path-template matcher (one
+// expression, src/engine/contract-paths.ts); the stand-in content service (tools/content-service/, a
+// program of its own); generated code; tests (they may look for braces in output: Prometheus labels).
+const PLACEHOLDER_MODULE = 'src/engine/placeholders.ts';
+const CONTRACT_MATCHER = 'src/engine/contract-paths.ts';
+const NOT_CHECKED = [/^src\/generated\//, /\.generated\.tsx?$/, /^tools\/content-service\//, /\.(?:e2e\.)?test\.tsx?$/];
+
+/** Texts with every kind of placeholder the site writes. */
+const PROBES = [
+  '/blog/{item.slug}',
+  '/api/blog/{params.slug}?id={search.id}',
+  'Hello { page.page_data.name }!',
+  '/about-{brand}',
+  '/api/blog/{slug}',
+];
+
+/**
+ * Whether a regular expression looks for placeholders: it has a literal brace outside a character
+ * class (`\{`, `\x7b`, `\u007b`, or in a pattern without the u flag a `{` that is no quantifier),
+ * or it matches a whole `{…}` of a probe text (`[{][^}]+[}]`). A class of characters to remove or
+ * allow (`[:*?{}]`, `[^{}]`) is neither.
+ */
+function looksForPlaceholders(pattern: string, flags = ''): boolean {
+  let inClass = false;
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i];
+    if (c === '\\') {
+      const escaped = pattern.slice(i + 1);
+      if (!inClass && /^(?:[{}]|x7[bd]|u007[bd]|u\{7[bd]\})/i.test(escaped)) return true;
+      i++;
+    } else if (c === '[') inClass = true;
+    else if (c === ']') inClass = false;
+    else if (
+      !inClass &&
+      (c === '{' || c === '}') &&
+      !/^\{\d+(?:,\d*)?\}/.test(pattern.slice(i)) &&
+      !/\{\d+(?:,\d*)?$/.test(pattern.slice(0, i))
+    )
+      return true;
+  }
+  let expression: RegExp;
+  try {
+    expression = new RegExp(pattern, `${flags.replace(/[gy]/g, '')}g`);
+  } catch {
+    return false;
+  }
+  return PROBES.some((probe) => [...probe.matchAll(expression)].some((match) => /\{[^{}]*\}/.test(match[0])));
+}
+
+/** The regular expressions of a source file: literals, and RegExp(…) of a literal string. */
+function regularExpressions(file: string): { pattern: string; flags: string; line: number }[] {
+  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest);
+  const found: { pattern: string; flags: string; line: number }[] = [];
+  const line = (node: ts.Node) => source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;
+  const text = (node: ts.Node | undefined) => (node && ts.isStringLiteralLike(node) ? node.text : undefined);
+  const visit = (node: ts.Node): void => {
+    if (node.kind === ts.SyntaxKind.RegularExpressionLiteral) {
+      const literal = (node as ts.RegularExpressionLiteral).text;
+      const end = literal.lastIndexOf('/');
+      found.push({ pattern: literal.slice(1, end), flags: literal.slice(end + 1), line: line(node) });
+    } else if (
+      (ts.isNewExpression(node) || ts.isCallExpression(node)) &&
+      ts.isIdentifier(node.expression) &&
+      node.expression.text === 'RegExp'
+    ) {
+      const pattern = text(node.arguments?.[0]);
+      if (pattern !== undefined) found.push({ pattern, flags: text(node.arguments?.[1]) ?? '', line: line(node) });
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
+describe('placeholders', () => {
+  it('are read by one module: no regular expression for {…} elsewhere in src/ or tools/', () => {
+    const elsewhere: string[] = [];
+    for (const file of ['src', 'tools'].flatMap((root) => sourceFiles(path.join(projectRoot, root)))) {
+      const name = path.relative(projectRoot, file);
+      if (name === PLACEHOLDER_MODULE || NOT_CHECKED.some((re) => re.test(name))) continue;
+      const hits = regularExpressions(file).filter(({ pattern, flags }) => looksForPlaceholders(pattern, flags));
+      // The contract's path templates (/api/blog/{slug}) keep their one matcher.
+      for (const hit of name === CONTRACT_MATCHER ? hits.slice(1) : hits)
+        elsewhere.push(`${name}:${hit.line} /${hit.pattern}/${hit.flags}`);
+    }
+    expect(elsewhere).toEqual([]);
+  });
+
+  it('the check sees placeholder expressions, however written, and lets classes of characters be', () => {
+    const seen = [
+      String.raw`\{([^{}]+)\}`,
+      String.raw`\{(?!brand\})`,
+      String.raw`\{(params|search)\.([^{}]+)\}`,
+      String.raw`^\{(\w+)\}$`,
+      String.raw`\x7b(\w+)\x7d`,
+      '{([^}]+)}',
+      '[{]([^}]+)[}]',
+      '\\{search\\.',
+    ];
+    expect(seen.filter((pattern) => !looksForPlaceholders(pattern))).toEqual([]);
+    expect(
+      ['[:*?{}]', '[^{}]+', String.raw`^\d{4}-\d{2}$`, 'a{2,}', '[^a-z0-9-]+'].filter((pattern) => looksForPlaceholders(pattern)),
+    ).toEqual([]);
+    const file = path.join(projectRoot, 'src/engine/placeholders.ts');
+    expect(regularExpressions(file).map(({ pattern }) => pattern)).toEqual([String.raw`\{([^{}]+)\}`]);
   });
 });

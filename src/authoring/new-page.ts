@@ -15,6 +15,7 @@ import type { DefinitionFile } from '../generated/page-definition.ts';
 import type { SuggestedBindings } from '../generated/site-config.ts';
 import { bindingPaths, isBinding } from '../engine/bindings.ts';
 import { BRAND_PLACEHOLDER, withBrand } from '../engine/brand.ts';
+import { sourceParams } from '../engine/placeholders.ts';
 import { blockSchemaId, didYouMean, type Located, type SchemaStore } from '../engine/schema-store.ts';
 import { normalizeRoute, routeParams } from '../engine/validate/routes.ts';
 import { formatIssue } from '../engine/validate/types.ts';
@@ -176,12 +177,13 @@ export async function planPage(input: NewPageInput, project: Project, options: {
       );
       continue;
     }
-    for (const m of sourcePath.matchAll(/\{([^{}]+)\}/g)) {
-      const [root, param] = m[1].split('.');
-      if (root !== 'params' && root !== 'search')
-        errors.push(`source ${sourceName}: write {params.<name>} for a route parameter, not {${m[1]}} (the contract's ${endpoint.path})`);
-      else if (root === 'params' && !params.has(param))
-        errors.push(`source ${sourceName}: route parameter "${param}" is not in ${route}${didYouMean(param, params)}`);
+    for (const param of sourceParams(sourcePath)) {
+      if (!param.wellFormed)
+        errors.push(
+          `source ${sourceName}: write {params.<name>} for a route parameter, not {${param.ref}} (the contract's ${endpoint.path})`,
+        );
+      else if (param.root === 'params' && !params.has(param.name))
+        errors.push(`source ${sourceName}: route parameter "${param.name}" is not in ${route}${didYouMean(param.name, params)}`);
     }
     sources[sourceName] = { path: sourcePath };
     const schema = responseSchema(store, endpoint);

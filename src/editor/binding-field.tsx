@@ -8,6 +8,8 @@ import { FieldPicker } from './field-picker.tsx';
 import { issuesUnder } from './issues.ts';
 import { asText, coerce, expectedOf, schemaType, type Json } from './schema-ui.ts';
 import type { JsonSchema } from '../engine/schema-store.ts';
+import { bindPaths } from '../engine/bindings.ts';
+import { placeholder, placeholderPaths } from '../engine/placeholders.ts';
 import type { EditorIssue, FieldInfo } from './types.ts';
 
 export function ValueSource(props: { label: string; name: string; bound: boolean; onChange: (bound: boolean) => void }) {
@@ -29,14 +31,12 @@ type Kind = 'bind' | 'template' | 'count' | 'other';
 export const kindOf = (node: Json): Kind =>
   '$bind' in node ? 'bind' : '$template' in node ? 'template' : '$count' in node ? 'count' : 'other';
 
-const pathsOf = (node: Json): string[] => ([] as unknown[]).concat(node.$bind ?? []).filter((p): p is string => typeof p === 'string');
-
 /** Can be written to the file: names a path (or a non-empty template). */
 export function isComplete(node: Json): boolean {
   if ('$each' in node) return typeof node.$each === 'string' && node.$each !== '';
   switch (kindOf(node)) {
     case 'bind':
-      return pathsOf(node).some(Boolean);
+      return bindPaths(node).some(Boolean);
     case 'template':
       return typeof node.$template === 'string' && node.$template !== '';
     case 'count':
@@ -80,16 +80,16 @@ export function BindingField({ label, describedBy, value, schema, fields, link, 
 
   function switchKind(next: Kind) {
     const first =
-      kind === 'bind' ? pathsOf(value)[0] : kind === 'count' ? asText(value.$count) : /\{([^}]+)\}/.exec(asText(value.$template))?.[1];
+      kind === 'bind' ? bindPaths(value)[0] : kind === 'count' ? asText(value.$count) : placeholderPaths(asText(value.$template))[0];
     const base = fallback === undefined ? {} : { default: fallback };
     if (next === 'bind') onChange({ $bind: first ?? '', ...base });
     if (next === 'count') onChange({ $count: first ?? '', ...base });
-    if (next === 'template') onChange({ $template: first ? `{${first}}` : '', ...base, ...(link ? {} : { encode: false }) });
+    if (next === 'template') onChange({ $template: first ? placeholder(first) : '', ...base, ...(link ? {} : { encode: false }) });
   }
 
   if (kind === 'other')
     return <JsonField label={`${label} (binding as JSON)`} value={value} onChange={onChange} describedBy={describedBy} />;
-  const paths = pathsOf(value);
+  const paths = bindPaths(value);
   return (
     <div className="editor-props-binding" role="group" aria-label={`${label}: binding`}>
       <label htmlFor={`${id}-kind`}>Kind</label>
@@ -156,7 +156,7 @@ export function BindingField({ label, describedBy, value, schema, fields, link, 
             fields={fields}
             value=""
             expected={{ type: 'string' }}
-            onChange={(path) => path && onChange({ ...value, $template: `${asText(value.$template)}{${path}}` })}
+            onChange={(path) => path && onChange({ ...value, $template: asText(value.$template) + placeholder(path) })}
           />
           <label className="editor-props-check">
             <input

@@ -9,6 +9,7 @@ import { issuesUnder } from './issues.ts';
 import { PropsForm } from './props-form.tsx';
 import { asText, fillPath, isPlainObject, matchEndpoint, paramDefault, pointerOf, routeParams, withKey, type Json } from './schema-ui.ts';
 import type { JsonSchema } from '../engine/schema-store.ts';
+import { sourceParam } from '../engine/placeholders.ts';
 import type { DefinitionDraft, EditorIssue, EndpointInfo, FieldInfo } from './types.ts';
 
 export interface PageSettingsProps {
@@ -282,7 +283,7 @@ function SourceEditor({ name, source, route, sourceSchema, endpoints, fields, is
               />
               <datalist id={`${uid}-param-${param}-values`}>
                 {params.map((p) => (
-                  <option key={p} value={`{params.${p}}`} />
+                  <option key={p} value={sourceParam('params', p)} />
                 ))}
               </datalist>
             </>

@@ -4,9 +4,10 @@
  * value helpers shared by the fixed/bound editors.
  */
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
-import { ContractPaths } from '../engine/contract-paths.ts';
+import { ContractPaths, fillPathParams, segmentParam } from '../engine/contract-paths.ts';
 import { BRAND_PLACEHOLDER, withBrand } from '../engine/brand.ts';
-import { isBinding, isPlainObject } from '../engine/bindings.ts';
+import { hasValue, isBinding, isPlainObject, resolveBind } from '../engine/bindings.ts';
+import { sourceParam, substitute } from '../engine/placeholders.ts';
 import { routeParams as validatorRouteParams } from '../engine/validate/routes.ts';
 import type { JsonSchema } from '../engine/schema-store.ts';
 import type { EndpointInfo, FieldInfo } from './types.ts';
@@ -171,13 +172,15 @@ export function literalOf(node: Json, fields: FieldInfo[], schema: JsonSchema): 
     return typeof field.sample === 'string' && field.sample.length >= SAMPLE_LENGTH ? undefined : field.sample;
   };
   if (node.$bind !== undefined) {
-    const first = ([] as unknown[]).concat(node.$bind).find((path) => typeof path === 'string' && path);
-    const sample = typeof first === 'string' ? sampleOf(first) : undefined;
-    return sample !== undefined && fitsScalar(sample, schema) ? sample : undefined;
+    // What the page would show from the samples: the $bind rule (no default here: it was taken above).
+    return resolveBind(node, (path) => {
+      const sample = sampleOf(path);
+      return hasValue(sample) && fitsScalar(sample, schema) ? sample : undefined;
+    }).value;
   }
   if (typeof node.$template === 'string') {
     let complete = true;
-    const text = node.$template.replace(/\{([^}]+)\}/g, (_, path: string) => {
+    const text = substitute(node.$template, (path) => {
       const sample = sampleOf(path);
       if (sample === undefined || sample === null || typeof sample === 'object') complete = false;
       return String(sample);
@@ -236,18 +239,17 @@ export function matchEndpoint(
   if (!endpoint) return undefined;
   const values: Record<string, string> = {};
   endpoint.path.split('/').forEach((part, i) => {
-    const param = /^\{(\w+)\}$/.exec(part)?.[1];
+    const param = segmentParam(part);
     // Its own placeholder left in the path means "not filled in yet".
     if (param) values[param] = segments[i] === part ? '' : segments[i];
   });
   return { endpoint, values };
 }
 
-export const fillPath = (endpoint: EndpointInfo, values: Record<string, string>) =>
-  endpoint.path.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] || whole);
+export const fillPath = (endpoint: EndpointInfo, values: Record<string, string>) => fillPathParams(endpoint.path, values);
 
 /** A route parameter of the same name, else the only one when the endpoint has one too. */
 export function paramDefault(name: string, endpoint: EndpointInfo, params: string[]): string {
-  if (params.includes(name)) return `{params.${name}}`;
-  return params.length === 1 && endpoint.params.length === 1 ? `{params.${params[0]}}` : '';
+  if (params.includes(name)) return sourceParam('params', name);
+  return params.length === 1 && endpoint.params.length === 1 ? sourceParam('params', params[0]) : '';
 }

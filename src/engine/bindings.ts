@@ -9,6 +9,7 @@
  * Anything else is a literal. Resolution is plain data walking: nothing is evaluated.
  */
 import type { BindingNode, BindNode, CountNode, EachNode, JoinNode, SwitchNode, TemplateNode } from '../generated/page-definition.ts';
+import { placeholderPaths, substitute } from './placeholders.ts';
 
 /** The node types are generated from the definition schema's $defs (bind, template, each, switch, count, join). */
 export type { BindingNode, BindNode, CountNode, EachNode, JoinNode, SwitchNode, TemplateNode };
@@ -53,8 +54,6 @@ export function visitBinding<R>(node: BindingNode, visitor: BindingVisitor<R>): 
 /** Roots a path may start with besides source names. */
 export const RESERVED_ROOTS = ['params', 'search', 'site', 'item'] as const;
 
-export const PLACEHOLDER = /\{([^{}]+)\}/g;
-
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -87,6 +86,33 @@ export function getPath(scope: Scope, path: string): unknown {
     else return undefined;
   }
   return current;
+}
+
+/** The paths of a `$bind`, in the order they are tried (of an unfinished one in the editor: those that are text). */
+export function bindPaths(bind: { $bind?: unknown }): string[] {
+  const paths = bind.$bind;
+  if (typeof paths === 'string') return [paths];
+  return Array.isArray(paths) ? paths.filter((path): path is string => typeof path === 'string') : [];
+}
+
+/** What a `$bind` comes to: the value of the path that won (with its index), else its default (no index). */
+export type BindOutcome<T> = { index: number; path: string; value: T } | { index?: undefined; value: unknown };
+
+/**
+ * The `$bind` rule, the one the page loader, the content audit and the editor follow: its paths
+ * are tried in order and the first `take` gives a value for wins; with none, its `default`.
+ * `take(path, index)` reads one path: undefined for no value (missing, null, '', or refused).
+ */
+export function resolveBind<T>(
+  bind: { $bind?: unknown; default?: unknown },
+  take: (path: string, index: number) => T | undefined,
+): BindOutcome<T> {
+  const paths = bindPaths(bind);
+  for (let index = 0; index < paths.length; index++) {
+    const value = take(paths[index], index);
+    if (value !== undefined) return { index, path: paths[index], value };
+  }
+  return { value: bind.default };
 }
 
 export interface ResolveIssue {
@@ -129,20 +155,19 @@ export function resolve(node: unknown, scope: Scope, options: ResolveOptions = {
 function resolver(scope: Scope, options: ResolveOptions, pointer: string): BindingVisitor<unknown> {
   return {
     $bind(bind) {
-      const paths = Array.isArray(bind.$bind) ? bind.$bind : [bind.$bind];
-      for (const path of paths) {
+      return resolveBind(bind, (path) => {
         const value = getPath(scope, path);
-        if (!hasValue(value)) continue;
+        if (!hasValue(value)) return undefined;
         const misfit = options.misfit?.(value, pointer);
         if (misfit === undefined) return value;
         options.onIssue?.({ pointer, message: `"${path}" left out: it ${misfit}` });
-      }
-      return bind.default;
+        return undefined;
+      }).value;
     },
     $template(template) {
       let missing = false;
-      const text = template.$template.replace(PLACEHOLDER, (_match, path: string) => {
-        const value = getPath(scope, path.trim());
+      const text = substitute(template.$template, (path) => {
+        const value = getPath(scope, path);
         if (!hasValue(value) || typeof value === 'object') {
           missing = true;
           return '';
@@ -221,8 +246,8 @@ export function matchesWhere(where: NonNullable<EachNode['where']>, scope: Scope
 export function bindingPaths(node: BindingNode): string[] {
   const nested = (value: unknown) => (isBinding(value) ? bindingPaths(value) : []);
   return visitBinding<string[]>(node, {
-    $bind: (bind) => (Array.isArray(bind.$bind) ? bind.$bind : [bind.$bind]),
-    $template: (template) => [...template.$template.matchAll(PLACEHOLDER)].map((match) => match[1].trim()),
+    $bind: bindPaths,
+    $template: (template) => placeholderPaths(template.$template),
     $switch: (choice) => [choice.$switch],
     $count: (count) => [count.$count],
     $join: (join) => join.$join.flatMap(nested),

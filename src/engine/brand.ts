@@ -2,7 +2,9 @@
  * The brand placeholder: `{brand}` stands for site.config.json's brand in definition routes,
  * source paths, contract paths and chrome links (/about-{brand}). One spelling, one substitution.
  */
-export const BRAND_PLACEHOLDER = '{brand}';
+import { placeholder } from './placeholders.ts';
+
+export const BRAND_PLACEHOLDER = placeholder('brand');
 
 /** `text` with `{brand}` filled in. */
 export function withBrand(text: string, brand: string): string {

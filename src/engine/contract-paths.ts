@@ -37,11 +37,30 @@ export function isSafeParam(value: string): boolean {
   return SAFE_PARAM.test(value);
 }
 
+/** A contract path segment that is a parameter, `{name}`: the one matcher of the contract's path templates. */
+const PARAM_SEGMENT = /^\{(\w+)\}$/;
+
+/** The parameter a segment of a contract path stands for (`{slug}` → slug), or undefined for a literal segment. */
+export function segmentParam(segment: string): string | undefined {
+  return PARAM_SEGMENT.exec(segment)?.[1];
+}
+
 /** The parameters of a contract path: its `{name}` segments (`{brand}` is none: it is the site's brand). */
 export function pathParams(path: string): string[] {
   return withBrand(path, '')
     .split('/')
-    .flatMap((segment) => /^\{(\w+)\}$/.exec(segment)?.[1] ?? []);
+    .flatMap((segment) => segmentParam(segment) ?? []);
+}
+
+/** A contract path with the parameters `values` gives filled in as they are; the others stay `{name}`. */
+export function fillPathParams(path: string, values: Readonly<Record<string, string>>): string {
+  return path
+    .split('/')
+    .map((segment) => {
+      const param = segmentParam(segment);
+      return (param !== undefined && values[param]) || segment;
+    })
+    .join('/');
 }
 
 /** The endpoints a site reads (GET; POST endpoints are form submissions, never reads), in contract order. */
@@ -89,7 +108,10 @@ export class ContractPaths<E extends EndpointPaths = ContractEndpoint> {
         segments: withBrand(entry.path, brand)
           .split('/')
           .slice(1)
-          .map((s): Segment => (/^\{\w+\}$/.test(s) ? { param: s.slice(1, -1) } : { literal: s })),
+          .map((s): Segment => {
+            const param = segmentParam(s);
+            return param === undefined ? { literal: s } : { param };
+          }),
       }))
       .sort((a, b) => params(a) - params(b));
   }

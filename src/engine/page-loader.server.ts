@@ -11,6 +11,7 @@ import { ContentError, isDegraded, markDegraded, RETRY_AFTER_SECONDS, statusOf, 
 import { sanitizeEmbed, sanitizeHtml } from './sanitize.ts';
 import { isBinding, resolve, type ResolveOptions, type Scope } from './bindings.ts';
 import { withBrand } from './brand.ts';
+import { fillSourcePath } from './placeholders.ts';
 import type { DefinitionIndex } from './definitions.server.ts';
 import {
   sectionKey,
@@ -66,9 +67,7 @@ interface Run extends Required<Omit<PageLoaderOptions, 'captchaSiteKey' | 'defin
 }
 
 export function sourcePath(source: SourceSpec, brand: string, scope: Scope): string {
-  return withBrand(source.path, brand).replace(/\{(params|search)\.([^{}]+)\}/g, (_m, root: string, name: string) =>
-    encodeURIComponent(String((scope[root] as Record<string, string>)[name] ?? '')),
-  );
+  return fillSourcePath(withBrand(source.path, brand), (root, name) => String((scope[root] as Record<string, unknown>)[name] ?? ''));
 }
 
 export function sourceQuery(source: SourceSpec, scope: Scope): URLSearchParams {

@@ -14,6 +14,7 @@
  */
 import { Router, type Request, type Response } from 'express';
 import type { ContentClient } from '../engine/content-client.ts';
+import { hasPlaceholder } from '../engine/placeholders.ts';
 import { OutboxTimeout, within } from './outbox/deadline.ts';
 import { OutboxUnavailable } from './outbox/start.ts';
 import type { OutboxCounts, OutboxStore } from './outbox/types.ts';
@@ -21,7 +22,7 @@ import type { OutboxCounts, OutboxStore } from './outbox/types.ts';
 /** The read /readyz tries: the site's first layout source without parameters. */
 export function readinessPath(site: Record<string, unknown>): string {
   const sources = (site.layoutSources ?? {}) as Record<string, { path?: string }>;
-  return Object.values(sources).find((s) => typeof s.path === 'string' && !s.path.includes('{'))?.path ?? '/api/page/homepage';
+  return Object.values(sources).find((s) => typeof s.path === 'string' && !hasPlaceholder(s.path))?.path ?? '/api/page/homepage';
 }
 
 /** How long one check answers /readyz. */

@@ -10,6 +10,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { bindingPaths, isBinding, isPlainObject, visitBinding, type BindingNode } from '../../src/engine/bindings.ts';
 import { withBrand } from '../../src/engine/brand.ts';
+import { tokenize } from '../../src/engine/placeholders.ts';
 import type { PageDefinition } from '../../src/engine/validate/types.ts';
 import type { SourceSpec } from '../../src/generated/page-definition.ts';
 
@@ -163,8 +164,10 @@ export interface BindingTarget {
 
 /** The reads of a source path (its {brand} filled in, any value for parameters). */
 function readsOf(source: SourceSpec, brand: string): RegExp {
-  const parts = withBrand(source.path, brand).split(/\{[^{}]+\}/);
-  return new RegExp(`^${parts.map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('[^/]+')}$`);
+  const pattern = tokenize(withBrand(source.path, brand))
+    .map((token) => ('text' in token ? token.text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&') : '[^/]+'))
+    .join('');
+  return new RegExp(`^${pattern}$`);
 }
 
 /**

@@ -4,6 +4,7 @@
  */
 import type { PageDefinition } from '../../src/engine/validate/types.ts';
 import type { DefinitionIndex } from '../../src/engine/definitions.server.ts';
+import { sourceParams } from '../../src/engine/placeholders.ts';
 import type { At, PageContext } from './types.ts';
 
 /** Site paths that are files or APIs, not pages. */
@@ -28,7 +29,9 @@ export function checkLink(page: PageContext, href: string, at: At): void {
 
 /** Query parameters a definition's sources need ({search.id}). */
 export function searchNeeds(definition: PageDefinition): string[] {
-  return Object.values(definition.sources).flatMap((source) => [...source.path.matchAll(/\{search\.([^{}]+)\}/g)].map((m) => m[1]));
+  return Object.values(definition.sources).flatMap((source) =>
+    sourceParams(source.path).flatMap((param) => (param.root === 'search' && param.name ? [param.name] : [])),
+  );
 }
 
 /** The first linked URL of `definition` whose query string gives every parameter of `needs`. */

@@ -7,7 +7,17 @@
  */
 import type { SiteConfig } from '../../src/generated/site-config.ts';
 import { isBlockName } from '../../src/blocks/registry.ts';
-import { eachEntries, hasValue, isBinding, isPlainObject, resolve, visitBinding } from '../../src/engine/bindings.ts';
+import {
+  bindPaths,
+  eachEntries,
+  hasValue,
+  isBinding,
+  isPlainObject,
+  resolve,
+  resolveBind,
+  visitBinding,
+} from '../../src/engine/bindings.ts';
+import { placeholderPaths } from '../../src/engine/placeholders.ts';
 import type { BindNode, BindingNode, EachNode, JoinNode, SwitchNode, TemplateNode } from '../../src/engine/bindings.ts';
 import { blockSchemaId, escapePointer, jsonType, type Located, type SchemaStore } from '../../src/engine/schema-store.ts';
 import { metaOf } from '../../src/engine/page-loader.server.ts';
@@ -168,8 +178,8 @@ function choose(page: PageContext, roots: Roots, node: SwitchNode, slot: Slot): 
 function template(page: PageContext, roots: Roots, node: TemplateNode, slot: Slot): unknown {
   const pointer = `${slot.pointer}/$template`;
   const absent: Lookup[] = [];
-  for (const match of node.$template.matchAll(/\{([^{}]+)\}/g)) {
-    const found = lookup(page, match[1].trim(), roots);
+  for (const path of placeholderPaths(node.$template)) {
+    const found = lookup(page, path, roots);
     if (found.status === 'absent') absent.push(found);
     checkLookup(page, found, pointer, TEXT);
   }
@@ -188,26 +198,28 @@ function join(page: PageContext, roots: Roots, node: JoinNode, slot: Slot): unkn
   return value;
 }
 
-/** $bind: the first path with a value wins (each is checked), else the default, else no value. */
+/**
+ * $bind: every path is checked, then the page loader's rule (`resolveBind`) picks: the first path
+ * with a value that fits wins (one that cannot be read now stops the walk), else the default, else no value.
+ */
 function bind(page: PageContext, roots: Roots, node: BindNode, slot: Slot): unknown {
-  const paths = Array.isArray(node.$bind) ? node.$bind : [node.$bind];
   const absent: Lookup[] = [];
-  let winner: Lookup | undefined;
-  paths.forEach((path, i) => {
+  const candidates = bindPaths(node).map((path, i) => {
     const found = lookup(page, path, roots);
     if (found.status === 'absent') absent.push(found);
     const pointer = `${slot.pointer}/$bind${Array.isArray(node.$bind) ? `/${i}` : ''}`;
-    if (checkLookup(page, found, pointer, slot.expected) && !winner) winner = found;
-    if (found.status === 'unavailable' && !winner) winner = found;
+    return checkLookup(page, found, pointer, slot.expected) || found.status === 'unavailable' ? found : undefined;
   });
-  if (winner?.status === 'unavailable') return undefined;
-  if (winner) {
+  const outcome = resolveBind(node, (_path, i) => candidates[i]);
+  if (outcome.index !== undefined) {
+    const winner = outcome.value;
+    if (winner.status === 'unavailable') return undefined;
     inspect(page, winner.value, slot.expected, { pointer: slot.pointer, path: winner.abs, source: winner.label });
     return winner.value;
   }
-  if (node.default !== undefined) {
-    inspect(page, node.default, slot.expected, { pointer: `${slot.pointer}/default` });
-    return node.default;
+  if (outcome.value !== undefined) {
+    inspect(page, outcome.value, slot.expected, { pointer: `${slot.pointer}/default` });
+    return outcome.value;
   }
   noValue(page, `${slot.pointer}/$bind`, slot.required, absent, propName(slot.pointer));
   return undefined;

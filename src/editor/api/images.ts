@@ -11,6 +11,7 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { ContentContract } from '../../generated/content-contract.ts';
 import { withBrand } from '../../engine/brand.ts';
+import { pathParams } from '../../engine/contract-paths.ts';
 import type { ImageChoice } from '../types.ts';
 import { imageUrl } from '../../engine/page-loader.server.ts';
 import type { Located, SchemaStore } from '../../engine/schema-store.ts';
@@ -63,7 +64,7 @@ export interface ImageSources {
 
 export async function imageChoices({ store, contract, brand, read, imageBaseUrl, publicDir }: ImageSources): Promise<ImageChoice[]> {
   const choices = new Map<string, ImageChoice>();
-  const endpoints = readableEndpoints(contract).filter((endpoint) => !/\{(?!brand\})/.test(endpoint.path));
+  const endpoints = readableEndpoints(contract).filter((endpoint) => pathParams(endpoint.path).length === 0);
   const answers = await Promise.all(
     endpoints.map(async (endpoint) => {
       const loc = responseSchema(store, endpoint);

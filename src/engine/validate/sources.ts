@@ -8,6 +8,7 @@ import type { SitemapSpec, SourceSpec } from '../../generated/page-definition.ts
 import { endpointAssumption, responseSchemaId, type ContractPaths } from '../contract-paths.ts';
 import { withBrand } from '../brand.ts';
 import { bindingPaths, isBinding, isPlainObject } from '../bindings.ts';
+import { sourceParams } from '../placeholders.ts';
 import { didYouMean, escapePointer, type Located } from '../schema-store.ts';
 import type { BindingChecker } from './binding-checks.ts';
 import type { FileChecks, ScopeEntry, ScopeMap } from './types.ts';
@@ -42,12 +43,9 @@ export function checkSource(ctx: SourceContext, source: SourceSpec, pointer: str
   const { checks, params } = ctx;
   const path = withBrand(source.path, ctx.brand);
   const label = `GET ${source.path}`;
-  for (const match of path.matchAll(/\{([^{}]+)\}/g)) {
-    const ref = match[1];
-    const [root, name, ...rest] = ref.split('.');
-    if ((root !== 'params' && root !== 'search') || !name || rest.length)
-      checks.report(`${pointer}/path`, `"{${ref}}" must be {params.<name>} or {search.<name>}`);
-    else if (root === 'params' && !params.has(name)) checks.report(`${pointer}/path`, notARouteParam(ctx, name));
+  for (const param of sourceParams(path)) {
+    if (!param.wellFormed) checks.report(`${pointer}/path`, `"{${param.ref}}" must be {params.<name>} or {search.<name>}`);
+    else if (param.root === 'params' && !params.has(param.name)) checks.report(`${pointer}/path`, notARouteParam(ctx, param.name));
   }
   // An empty path is the schema's to report (once): no contract check of nothing.
   if (source.path === '') return { label };
