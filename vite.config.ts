@@ -45,5 +45,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     // The server build is the site (createSite, build/server/index.js) and its launcher
     // (build/server/main.js, `npm run serve`): production runs plain Node, the same module graph.
     rollupOptions: isSsrBuild ? { input: { index: './src/server/site.ts', main: './src/server/main.ts' } } : undefined,
+    // No preload helper in the first load (1.2 KB gzip): a block's chunk imports only chunks every
+    // page has loaded already, the server sends modulepreload links for the opening screen's blocks
+    // (tools/lib/block-chunks.ts), and the form code's own chunks are separate dynamic imports.
+    modulePreload: false,
   },
 }));

@@ -1,23 +1,20 @@
 /**
- * The browser's entry (React Router's default, plus one step): the code of the blocks this page
- * hydrates (its sections not held, src/engine/held.tsx) is loaded first, so that each renders at
- * once; the server sent modulepreload links for those chunks, so they are usually here already.
- * A chunk that fails to load leaves its sections as the server rendered them.
+ * The browser's entry: React Router's default, after one step. Each section the page hydrates
+ * waits for its block's code, which loads as the section comes near or is reached for
+ * (src/engine/section-code.ts); the rest of the page hydrates at once.
  */
 import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { HydratedRouter } from 'react-router/dom';
-import { loadBlocks } from './blocks/registry.ts';
+import { loadSectionsWhenNear } from './engine/section-code.ts';
 
-const shown = [...document.querySelectorAll<HTMLElement>('[data-block]:not([data-held])')].map((section) => section.dataset.block ?? '');
+loadSectionsWhenNear();
 
-void loadBlocks(shown).then(() =>
-  startTransition(() => {
-    hydrateRoot(
-      document,
-      <StrictMode>
-        <HydratedRouter />
-      </StrictMode>,
-    );
-  }),
-);
+startTransition(() => {
+  hydrateRoot(
+    document,
+    <StrictMode>
+      <HydratedRouter />
+    </StrictMode>,
+  );
+});

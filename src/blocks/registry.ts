@@ -39,6 +39,9 @@ export function isBlockName(name: string): name is BlockName {
 type Tracked<T> = Promise<T> & { status?: 'fulfilled' | 'rejected'; value?: T; reason?: unknown };
 
 const loading = new Map<BlockName, Tracked<BlockComponent>>();
+/** `blockLoaded` promises, and what tells them a load started. */
+const awaited = new Map<BlockName, Promise<BlockComponent>>();
+const startedLoading = new Map<BlockName, (tracked: Promise<BlockComponent>) => void>();
 
 /** Block `name`'s component (defaults applied), loading its chunk on first call; the same promise every time. */
 export function blockComponent<Name extends BlockName>(name: Name): Promise<BlockComponent<Name>> {
@@ -52,6 +55,8 @@ export function blockComponent<Name extends BlockName>(name: Name): Promise<Bloc
       (reason: unknown) => Object.assign(tracked, { status: 'rejected', reason }),
     );
     loading.set(name, tracked);
+    startedLoading.get(name)?.(tracked);
+    startedLoading.delete(name);
     promise = tracked;
   }
   return promise as Promise<BlockComponent<Name>>;
@@ -66,7 +71,30 @@ export async function loadBlocks(names: Iterable<string>): Promise<void> {
   await Promise.allSettled(wanted.map((name) => blockComponent(name)));
 }
 
-/** Whether block `name`'s chunk failed to load (its sections then keep their server HTML). */
-export function blockFailed(name: BlockName): boolean {
-  return loading.get(name)?.status === 'rejected';
+/** Whether block `name`'s code is here (its chunk loaded). */
+export function blockReady(name: BlockName): boolean {
+  return loading.get(name)?.status === 'fulfilled';
+}
+
+/**
+ * Block `name`'s component once something has loaded it (`blockComponent`), without starting the
+ * load: what a section waiting to hydrate reads (src/engine/section-code.ts decides when its code
+ * loads). If the chunk fails, it never settles: the section keeps its server HTML.
+ */
+export function blockLoaded<Name extends BlockName>(name: Name): Promise<BlockComponent<Name>> {
+  const started = loading.get(name);
+  if (started?.status === 'fulfilled') return started as Promise<BlockComponent<Name>>;
+  let promise = awaited.get(name);
+  if (!promise) {
+    promise = new Promise<BlockComponent>((resolve) => {
+      const settle = (tracked: Promise<BlockComponent>) =>
+        tracked.then(resolve, (error: unknown) =>
+          console.error(`[renderer] the code of block "${name}" did not load; its sections stay as the server rendered them`, error),
+        );
+      if (started) settle(started);
+      else startedLoading.set(name, settle);
+    });
+    awaited.set(name, promise);
+  }
+  return promise as Promise<BlockComponent<Name>>;
 }

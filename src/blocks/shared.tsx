@@ -24,6 +24,10 @@ interface LinkAttributes {
 }
 
 /** Said after the name of every link that opens a new tab (WCAG 3.2.5, G201). */
+/** The art-direction media queries of hero images (banner, carousel): one phone picture, one wider. */
+export const MOBILE_QUERY = '(max-width: 767px)';
+export const DESKTOP_QUERY = '(min-width: 768px)';
+
 export const NEW_TAB_NOTE = '(opens in a new tab)';
 
 /** A link to another site: it opens a new tab, and says so to every visitor's assistive technology. */

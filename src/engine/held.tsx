@@ -1,6 +1,6 @@
 import { useEffect, useState, type HTMLAttributes, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { isRouterHref } from '../blocks/shared.tsx';
+import { followLinksWith, inPageLinkOf } from './section-code.ts';
 import { useClientRender } from '../client-render.ts';
 
 /**
@@ -36,22 +36,23 @@ const SERVER_HTML = { __html: '' };
 /**
  * Links in held content are plain HTML (no React Link was hydrated): one listener on the document
  * follows the site's own pages with the router, as a Link would (same tab, no modifier key, not
- * handled by someone else); anchors, files and other sites keep the browser's behaviour.
+ * handled by someone else); anchors, files and other sites keep the browser's behaviour. The
+ * same router follows links in sections still waiting for their code (./section-code.ts).
  */
 export function useHeldLinks(): void {
   const navigate = useNavigate();
   useEffect(() => {
     const onClick = (event: MouseEvent) => {
-      if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-      const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
-      if (!(link instanceof HTMLAnchorElement) || !link.closest('[data-held]')) return;
-      const href = link.getAttribute('href') ?? '';
-      if ((link.target && link.target !== '_self') || link.hasAttribute('download') || link.origin !== window.location.origin) return;
-      if (!isRouterHref(href)) return;
+      const path = event.target instanceof Element && event.target.closest('[data-held]') ? inPageLinkOf(event) : undefined;
+      if (!path) return;
       event.preventDefault();
-      void navigate(`${link.pathname}${link.search}${link.hash}`);
+      void navigate(path);
     };
     document.addEventListener('click', onClick);
-    return () => document.removeEventListener('click', onClick);
+    followLinksWith((to) => void navigate(to));
+    return () => {
+      document.removeEventListener('click', onClick);
+      followLinksWith(undefined);
+    };
   }, [navigate]);
 }

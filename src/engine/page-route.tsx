@@ -11,7 +11,7 @@ import { PageShell } from './chrome/page-shell.tsx';
 import { isContentUnavailable, isPageData, type PageData } from './page-data.ts';
 import { Sections } from './render-sections.tsx';
 import { FormsConfigContext } from '../forms/context.ts';
-import { blockNames, loadBlocks } from '../blocks/registry.ts';
+import { blockNames, blockReady, isBlockName, loadBlocks } from '../blocks/registry.ts';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   // The server renders every block at once: each block's module is loaded (once) before the first page.
@@ -21,19 +21,31 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /**
  * In the browser, a navigation's page arrives with the code of the blocks it shows (each block is
- * a chunk of its own, ../blocks/registry.ts), so it renders whole at once. Not run at hydration:
- * the page hydrates with the server's data (src/entry.client.tsx loads its blocks).
+ * a chunk of its own, ../blocks/registry.ts), so it renders whole at once; if some block's code
+ * cannot be loaded (a new deployment removed the chunk, the network failed), the page is loaded
+ * by the browser instead, as React Router does when a route's code fails. Not run at hydration:
+ * the page hydrates with the server's data (./section-code.ts loads its blocks).
  */
-export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
+  let page: PageData;
   try {
-    const page = await serverLoader();
-    await loadBlocks(page.sections.map((section) => section.block));
-    return page;
+    page = await serverLoader();
   } catch (error) {
     // The not-found page is thrown with its sections (ErrorBoundary renders them).
-    if (isRouteErrorResponse(error) && isPageData(error.data)) await loadBlocks(error.data.sections.map((section) => section.block));
+    if (isRouteErrorResponse(error) && isPageData(error.data)) await blocksOrReload(error.data.sections, request);
     throw error;
   }
+  await blocksOrReload(page.sections, request);
+  return page;
+}
+
+async function blocksOrReload(sections: PageData['sections'], request: Request): Promise<void> {
+  const names = sections.map((section) => section.block);
+  await loadBlocks(names);
+  if (names.every((name) => !isBlockName(name) || blockReady(name))) return;
+  window.location.assign(request.url);
+  // The browser is leaving: nothing renders meanwhile.
+  await new Promise(() => {});
 }
 
 /** Passes the loader's headers (X-Content-Stale) through to the document response. */

@@ -1,26 +1,46 @@
-import { memo, use, type ComponentType } from 'react';
+import { memo, Suspense, use, useEffect, type ComponentType } from 'react';
 import { preloadModule } from 'react-dom';
 import blockChunks from 'virtual:block-chunks';
 import { heldBlocks } from '../blocks/components.generated.ts';
-import { blockComponent, blockFailed, isBlockName, type BlockName } from '../blocks/registry.ts';
+import { blockComponent, blockLoaded, isBlockName, type BlockName } from '../blocks/registry.ts';
+import { useClientRender } from '../client-render.ts';
 import { Held } from './held.tsx';
 import type { ResolvedSection } from './page-data.ts';
+import { sectionHydrated } from './section-code.ts';
 
-/** Block `name` with `props`: its component once its chunk has loaded (suspends until then, ../blocks/registry.ts). */
+/**
+ * Sections whose blocks' code the server asks the browser to download with the page's own
+ * scripts (modulepreload): the opening screen. The others' code loads as they come near
+ * (./section-code.ts).
+ */
+const FIRST_SCREEN = 2;
+
+/**
+ * Block `name` with `props`. While the page hydrates it waits (suspends) until something has
+ * loaded its code (./section-code.ts decides when); rendered by the client afterwards, it loads
+ * its code itself (a navigation's loader has usually done so, ./page-route.tsx).
+ */
 export function LoadedBlock({ name, props, priority }: { name: BlockName; props: Record<string, unknown>; priority: boolean }) {
-  const Block = use(blockComponent(name)) as ComponentType<Record<string, unknown>>;
+  const clientRender = useClientRender();
+  const hydrating = !clientRender && typeof document !== 'undefined';
+  const Block = use(hydrating ? blockLoaded(name) : blockComponent(name)) as ComponentType<Record<string, unknown>>;
   return <Block {...props} priority={priority} />;
+}
+
+/** Tells ./section-code.ts that a section of block `name` has hydrated (or rendered). */
+function Hydrated({ name }: { name: BlockName }) {
+  useEffect(() => sectionHydrated(name), [name]);
+  return null;
 }
 
 /**
  * Renders resolved sections in order. An unknown block is logged and skipped, never fatal. A
  * block whose schema says `"x-hydrate": false` keeps its server HTML when the page hydrates
- * (./held.tsx), and so does a block whose chunk failed to load in the browser. Memoised: a
- * router update that brings the same sections (React Router's route discovery after hydration)
- * renders none of them again.
- * On the server, each block the browser will hydrate gets a modulepreload link (its chunk and the
- * chunks it imports, from the client build's manifest: virtual:block-chunks), so its code
- * downloads beside the page's own scripts.
+ * (./held.tsx); any other hydrates on its own once its code is here (a Suspense boundary each).
+ * Memoised: a router update that brings the same sections (React Router's route discovery after
+ * hydration) renders none of them again.
+ * On the server, the blocks of the opening screen get modulepreload links (their chunks and the
+ * chunks they import, from the client build's manifest: virtual:block-chunks).
  */
 export const Sections = memo(function Sections({ sections }: { sections: ResolvedSection[] }) {
   return (
@@ -32,16 +52,21 @@ export const Sections = memo(function Sections({ sections }: { sections: Resolve
         }
         // Props were resolved against this block's schema on the server.
         const block = <LoadedBlock name={section.block} props={section.props} priority={index === 0} />;
-        const held = heldBlocks.has(section.block);
-        if (import.meta.env.SSR && !held) for (const href of blockChunks[section.block] ?? []) preloadModule(href, { as: 'script' });
-        // data-block names the block in the DOM: tests, the catalog and the browser's entry find sections by it.
-        return held || blockFailed(section.block) ? (
-          <Held key={section.key} id={section.id} className="block" data-block={section.block} holds={section.props}>
-            {block}
-          </Held>
-        ) : (
+        // data-block names the block in the DOM: tests, the catalog and ./section-code.ts find sections by it.
+        if (heldBlocks.has(section.block))
+          return (
+            <Held key={section.key} id={section.id} className="block" data-block={section.block} holds={section.props}>
+              {block}
+            </Held>
+          );
+        if (import.meta.env.SSR && index < FIRST_SCREEN)
+          for (const href of blockChunks[section.block] ?? []) preloadModule(href, { as: 'script' });
+        return (
           <div key={section.key} id={section.id} className="block" data-block={section.block}>
-            {block}
+            <Suspense>
+              {block}
+              <Hydrated name={section.block} />
+            </Suspense>
           </div>
         );
       })}

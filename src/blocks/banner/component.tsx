@@ -1,9 +1,6 @@
 import { preload } from 'react-dom';
-import { OptionalLink, type BlockExtras } from '../shared.tsx';
+import { DESKTOP_QUERY, MOBILE_QUERY, OptionalLink, type BlockExtras } from '../shared.tsx';
 import type { Resolved } from '../defaults.ts';
-
-export const MOBILE_QUERY = '(max-width: 767px)';
-export const DESKTOP_QUERY = '(min-width: 768px)';
 
 export function Banner({ heading, subheading, text, image, imageMobile, cta, size, priority }: Resolved<'banner'> & BlockExtras) {
   if (priority && image) {

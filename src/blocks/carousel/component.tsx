@@ -1,8 +1,17 @@
 import { useEffect, useId, useRef, useState, useSyncExternalStore, useEffectEvent } from 'react';
 import { preload } from 'react-dom';
 import type { CarouselBlockProps } from '../../generated/blocks.ts';
-import { MOBILE_QUERY, DESKTOP_QUERY } from '../banner/component.tsx';
-import { Html, IconButton, LazyImage, listOf, OptionalLink, SectionHeading, type BlockExtras } from '../shared.tsx';
+import {
+  DESKTOP_QUERY,
+  Html,
+  IconButton,
+  LazyImage,
+  listOf,
+  MOBILE_QUERY,
+  OptionalLink,
+  SectionHeading,
+  type BlockExtras,
+} from '../shared.tsx';
 import type { Resolved } from '../defaults.ts';
 import { AUTOPLAY_DELAY_MS, type PerView } from './breakpoints.ts';
 import type { CarouselSwiper } from './swiper.ts';

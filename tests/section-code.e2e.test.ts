@@ -1,0 +1,95 @@
+/**
+ * A section's code comes when the section comes near (issue 32, src/engine/section-code.ts): the
+ * page hydrates without the code of the sections further down, each section hydrates once its
+ * block's code is here, and what the visitor does to a section before then is not lost: a click
+ * or a key is done once the section has hydrated, and a link is followed in the page.
+ */
+import type { Page, Route } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { browserPerFile, openPage } from './e2e/browser.ts';
+
+const site = inject('siteUrl');
+// A new context per test: the HTTP cache must not already hold a block's chunk.
+const b = browserPerFile({ fresh: true });
+
+async function visit(path: string, prepare?: (page: Page) => Promise<void>) {
+  const watched = await openPage(b.context);
+  await watched.page.setViewportSize({ width: 1280, height: 800 });
+  await prepare?.(watched.page);
+  await watched.page.goto(`${site}${path}`, { waitUntil: 'load' });
+  await watched.page.waitForSelector('html[data-hydrated="true"]', { state: 'attached' });
+  return watched;
+}
+
+/** Holds the responses for one block's chunk until `release` is called. */
+async function holdChunk(page: Page, block: string) {
+  const held: Route[] = [];
+  let released = false;
+  await page.route(new RegExp(`/assets/block-${block}-[^/]*\\.js$`), (route) => (released ? route.continue() : void held.push(route)));
+  return {
+    requested: () => held.length > 0,
+    release: async () => {
+      released = true;
+      await Promise.all(held.splice(0).map((route) => route.continue()));
+    },
+  };
+}
+
+/** Marks the current document; true afterwards only if no new document was loaded. */
+async function sameDocumentAfter(page: Page, act: () => Promise<void>): Promise<boolean> {
+  await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
+  await act();
+  return page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument === true);
+}
+
+describe("a section's code", () => {
+  it('is not downloaded while the section is far below, and is once the visitor scrolls near it', async () => {
+    const chunks: string[] = [];
+    const { page, problems } = await visit('/blog', async (page) => {
+      page.on('request', (request) => {
+        const block = /\/assets\/block-([a-z-]+)-/.exec(request.url())?.[1];
+        if (block) chunks.push(block);
+      });
+    });
+    await page.waitForLoadState('networkidle');
+    expect(chunks).not.toContain('pagination');
+    await page.locator('[data-block="pagination"]').scrollIntoViewIfNeeded();
+    await expect.poll(() => chunks).toContain('pagination');
+    expect(problems).toEqual([]);
+  });
+
+  it('a click on a section whose code has not arrived is done once it has', async () => {
+    let chunk!: Awaited<ReturnType<typeof holdChunk>>;
+    const { page, problems } = await visit('/faq-ccm-platform', async (page) => {
+      chunk = await holdChunk(page, 'accordion');
+    });
+    const question = page.locator('[data-block="accordion"]').getByRole('button').first();
+    expect(await question.getAttribute('aria-expanded')).toBe('false');
+    await question.click();
+    await expect.poll(chunk.requested).toBe(true);
+    expect(await question.getAttribute('aria-expanded')).toBe('false');
+    await chunk.release();
+    await expect.poll(() => question.getAttribute('aria-expanded')).toBe('true');
+    expect(problems).toEqual([]);
+  });
+
+  it('a link in a section whose code has not arrived is followed in the page', async () => {
+    let chunk!: Awaited<ReturnType<typeof holdChunk>>;
+    const { page, problems } = await visit('/blog', async (page) => {
+      chunk = await holdChunk(page, 'pagination');
+    });
+    const next = page.getByRole('navigation', { name: 'Blog pages' }).getByRole('link', { name: 'Next' });
+    expect(
+      await sameDocumentAfter(page, async () => {
+        await next.click();
+        // The page reached shows the same block: the navigation waits for its code.
+        await expect.poll(chunk.requested).toBe(true);
+        await chunk.release();
+        await page.waitForURL(/[?&]page=2/);
+        await expect.poll(() => page.getByRole('link', { name: 'Page 2' }).getAttribute('aria-current')).toBe('page');
+      }),
+      'the link loaded a new document',
+    ).toBe(true);
+    expect(problems).toEqual([]);
+  });
+});
