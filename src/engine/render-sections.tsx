@@ -34,6 +34,31 @@ function Hydrated({ name }: { name: BlockName }) {
 }
 
 /**
+ * Block `name` in a Suspense boundary of its own: while the page hydrates it keeps its server HTML
+ * until its code is here, then hydrates on its own (./section-code.ts). Its element (the caller's)
+ * carries `data-block` (a section) or `data-waits-for` (a block in the chrome: the footer's forms).
+ */
+// Memoised: a boundary still waiting for its code must not be rendered again with new props (React
+// would then render it afresh, dropping its server HTML and loading its code): the caller keeps
+// `props` the same object while what it shows is the same.
+export const OwnBoundary = memo(function OwnBoundary({
+  name,
+  props,
+  priority = false,
+}: {
+  name: BlockName;
+  props: Record<string, unknown>;
+  priority?: boolean;
+}) {
+  return (
+    <Suspense>
+      <LoadedBlock name={name} props={props} priority={priority} />
+      <Hydrated name={name} />
+    </Suspense>
+  );
+});
+
+/**
  * Renders resolved sections in order. An unknown block is logged and skipped, never fatal. A
  * block whose schema says `"x-hydrate": false` keeps its server HTML when the page hydrates
  * (./held.tsx); any other hydrates on its own once its code is here (a Suspense boundary each).
@@ -51,22 +76,18 @@ export const Sections = memo(function Sections({ sections }: { sections: Resolve
           return null;
         }
         // Props were resolved against this block's schema on the server.
-        const block = <LoadedBlock name={section.block} props={section.props} priority={index === 0} />;
         // data-block names the block in the DOM: tests, the catalog and ./section-code.ts find sections by it.
         if (heldBlocks.has(section.block))
           return (
             <Held key={section.key} id={section.id} className="block" data-block={section.block} holds={section.props}>
-              {block}
+              <LoadedBlock name={section.block} props={section.props} priority={index === 0} />
             </Held>
           );
         if (import.meta.env.SSR && index < FIRST_SCREEN)
           for (const href of blockChunks[section.block] ?? []) preloadModule(href, { as: 'script' });
         return (
           <div key={section.key} id={section.id} className="block" data-block={section.block}>
-            <Suspense>
-              {block}
-              <Hydrated name={section.block} />
-            </Suspense>
+            <OwnBoundary name={section.block} props={section.props} priority={index === 0} />
           </div>
         );
       })}

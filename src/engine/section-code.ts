@@ -17,8 +17,13 @@
 import { blockComponent, blockReady, isBlockName, type BlockName } from '../blocks/registry.ts';
 import { isRouterHref } from '../blocks/shared.tsx';
 
-/** Sections the browser hydrates (held ones keep their server HTML). */
-const WAITING = '[data-block]:not([data-held])';
+/** Sections the browser hydrates (held ones keep their server HTML), and blocks placed by the chrome (the footer's forms). */
+const WAITING = '[data-block]:not([data-held]), [data-waits-for]';
+
+function nameOf(element: HTMLElement): BlockName | undefined {
+  const name = element.dataset.block ?? element.dataset.waitsFor;
+  return name && isBlockName(name) ? name : undefined;
+}
 /** How far ahead of the viewport a section's code starts loading. */
 const AHEAD = '50% 0px';
 
@@ -27,8 +32,7 @@ const hydrated = new Set<BlockName>();
 
 function blockOf(target: EventTarget | null): BlockName | undefined {
   const section = target instanceof Element ? target.closest<HTMLElement>(WAITING) : null;
-  const name = section?.dataset.block;
-  return name && isBlockName(name) ? name : undefined;
+  return section ? nameOf(section) : undefined;
 }
 
 function load(name: BlockName): void {
@@ -84,8 +88,8 @@ export function loadSectionsWhenNear(): void {
       for (const entry of entries) {
         if (!entry.isIntersecting) continue;
         observer.unobserve(entry.target);
-        const name = (entry.target as HTMLElement).dataset.block;
-        if (name && isBlockName(name)) load(name);
+        const name = nameOf(entry.target as HTMLElement);
+        if (name) load(name);
       }
     },
     { rootMargin: AHEAD },

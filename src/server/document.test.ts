@@ -7,7 +7,7 @@ const MARK = 'r4nd0mM4rk';
 const HTML =
   `<!DOCTYPE html><html><head><link rel="modulepreload" href="/assets/entry.js" nonce="${MARK}"/></head><body><main>Hi</main>` +
   `<script type="application/ld+json">{"@type":"Thing"}</script><script nonce="${MARK}">window.__reactRouterContext = {};</script>` +
-  `<script type="module" async="" nonce="${MARK}">import "/assets/entry.js";\nwindow.__reactRouterManifest = {};</script></body></html>`;
+  `<script type="module" async="" nonce="${MARK}">import "/assets/entry.js";\nwindow.__reactRouterRouteModules = {};</script></body></html>`;
 
 const hash = (code: string) => `'sha256-${createHash('sha256').update(code).digest('base64')}'`;
 
@@ -41,7 +41,7 @@ describe('the finished document', () => {
     expect(csp).not.toMatch(/nonce|unsafe-inline'? [^;]*script/);
     expect(csp).toContain(hash('window.__reactRouterContext = {};'));
     // The bootstrap module runs later, from the paint-first starter: its hash is listed too.
-    expect(csp).toContain(hash('import "/assets/entry.js";\nwindow.__reactRouterManifest = {};'));
+    expect(csp).toContain(hash('import "/assets/entry.js";\nwindow.__reactRouterRouteModules = {};'));
     for (const [, code] of textA.matchAll(/<script>([\s\S]*?)<\/script>/g)) expect(csp).toContain(hash(code));
     expect(csp).not.toContain(hash('{"@type":"Thing"}')); // data, not script
     expect(csp).toContain("img-src 'self' data: https://images.example.com");
@@ -86,15 +86,15 @@ describe('the finished document', () => {
       `<script nonce="guess">${foreign}</script>`,
       `<script type="module">${foreign}</script>`,
       // A lookalike of React Router's bootstrap, ahead of the real one: paint-first must not start it.
-      `<script type="module">${foreign};window.__reactRouterManifest = {};</script>`,
+      `<script type="module">${foreign};window.__reactRouterRouteModules = {};</script>`,
     ]) {
       const html = HTML.replace('<main>Hi</main>', `<main>Hi${injected}</main>`);
       const response = finishDocument(new Request('http://site.local/blog'), 200, new Headers(), html, settings(), MARK);
       const csp = response.headers.get('content-security-policy')!;
       expect(csp, injected).not.toContain(hash(foreign));
-      expect(csp, injected).not.toContain(hash(`${foreign};window.__reactRouterManifest = {};`));
+      expect(csp, injected).not.toContain(hash(`${foreign};window.__reactRouterRouteModules = {};`));
       expect(csp).toContain(hash('window.__reactRouterContext = {};'));
-      expect(csp).toContain(hash('import "/assets/entry.js";\nwindow.__reactRouterManifest = {};'));
+      expect(csp).toContain(hash('import "/assets/entry.js";\nwindow.__reactRouterRouteModules = {};'));
       expect(await response.text()).not.toContain(MARK);
     }
   });

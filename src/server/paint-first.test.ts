@@ -5,9 +5,17 @@ import { paintFirst } from './paint-first.ts';
 const page = (bootstrap: string) =>
   `<!DOCTYPE html><html><head><link rel="modulepreload" href="/assets/entry.js"/><link rel="modulepreload" href="/assets/root.js"/><title>x</title></head>` +
   `<body><main>Hello</main><script>window.__reactRouterContext = {};</script>${bootstrap}</body></html>`;
-const BOOT = `<script type="module" async="">import * as route0 from "/assets/root.js";\nwindow.__reactRouterManifest = {"x":"</scr"+"ipt>"};\nimport("/assets/entry.js");</script>`;
+const BOOT = `<script type="module" async="">import * as route0 from "/assets/root.js";\nwindow.__reactRouterManifest = {"x":"</scr"+"ipt>"};\nwindow.__reactRouterRouteModules = {};\nimport("/assets/entry.js");</script>`;
 
 describe('paintFirst', () => {
+  it('starts the bootstrap of route discovery "initial" (it imports the route manifest) after the first paint too', () => {
+    const initial = `<script type="module" async="">import "/assets/manifest-1.js";\nimport * as route0 from "/assets/root.js";\nwindow.__reactRouterRouteModules = {"root":route0};\nimport("/assets/entry.js");</script>`;
+    const { html: out, started } = paintFirst(page(initial));
+    expect(started).toEqual([/<script[^>]*>([\s\S]*)<\/script>/.exec(initial)![1]]);
+    expect(out).not.toContain('type="module"');
+    expect(out).toContain('startAfterPaint');
+  });
+
   it('moves the module preloads and the bootstrap behind the first paint, and records visits to form fields from the start', () => {
     const { html: out, started } = paintFirst(page(BOOT));
     expect(started).toEqual([/<script[^>]*>([\s\S]*)<\/script>/.exec(BOOT)![1]]);

@@ -17,8 +17,9 @@
 import { recordVisits } from '../forms/replay.ts';
 
 const MODULE_PRELOAD = /<link\b[^>]*\brel="modulepreload"[^>]*>/g;
-// React Router's bootstrap: an inline module script (no src) that sets the route manifest.
-const BOOTSTRAP = /<script\b([^>]*)>((?:(?!<\/script>)[\s\S])*?window\.__reactRouterManifest[\s\S]*?)<\/script>/;
+// React Router's bootstrap: an inline module script (no src) that imports the route modules and
+// sets them (with route discovery "initial", it imports the route manifest instead of setting it).
+const BOOTSTRAP = /<script\b([^>]*)>((?:(?!<\/script>)[\s\S])*?window\.__reactRouterRouteModules[\s\S]*?)<\/script>/;
 
 /**
  * Runs in the browser, as the source text of this function (inlined, below): it must not use

@@ -1,6 +1,7 @@
-import { Form } from '../../blocks/form/component.tsx';
+import { useMemo } from 'react';
 import { SmartLink } from '../../blocks/shared.tsx';
 import type { Link, SiteConfig } from '../../generated/site-config.ts';
+import { OwnBoundary } from '../render-sections.tsx';
 
 type FooterFormName = NonNullable<NonNullable<SiteConfig['footer']['contact']>['form']>;
 
@@ -9,14 +10,17 @@ type FooterFormName = NonNullable<NonNullable<SiteConfig['footer']['contact']>['
  * whole, so the footer has its final size from the first paint, and its code (rjsf and the
  * validator, ~90 KB) loads only when the visitor reaches for it, as every form block's does
  * (../../blocks/island.tsx); a page that opens with the footer in view pays for nothing until the
- * form is used. Without JavaScript the form cannot send: the contact page's link stands in.
+ * form is used. It is the form block, waiting for its code as a section does (../section-code.ts):
+ * no form code is in the first load. Without JavaScript the form cannot send: the contact page's
+ * link stands in.
  */
 // The form name is checked against schemas/forms/ when the site config is validated, so the
 // browser bundle needs no list of forms.
 export function FooterForm({ form, link }: { form: FooterFormName; link?: Link }) {
+  const props = useMemo(() => ({ form }), [form]);
   return (
-    <div className="site-footer__form">
-      <Form form={form} />
+    <div className="site-footer__form" data-waits-for="form">
+      <OwnBoundary name="form" props={props} />
       {link ? (
         <noscript>
           <SmartLink href={link.href} className="button button--primary">
