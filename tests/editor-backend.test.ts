@@ -5,7 +5,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadDefinitions, type Definitions } from '../src/engine/definitions.server.ts';
-import type { PageData } from '../src/engine/page-data.ts';
 import { formatIssue } from '../src/engine/validate/types.ts';
 import { ContentError } from '../src/engine/content-client.ts';
 import { createEditorBackend, previewTarget, type DevEditorBackend } from '../src/editor/api/backend.ts';
@@ -152,8 +151,8 @@ describe('editor backend', { timeout: 60_000 }, () => {
     later.route = '/blog';
     later.sections.push({ block: 'notice', heading: 'Draft only', text: 'Not saved' });
     const clash = await backend.draft({ file: 'privacy-policy.json', definition: later as never });
-    const response = await backend.preview(clash.draftId, new Request(`http://localhost:5173/__preview/${clash.draftId}/blog`));
-    expect((response.data as PageData).sections.at(-1)).toMatchObject({ block: 'notice', props: { heading: 'Draft only' } });
+    const preview = await backend.preview(clash.draftId, new Request(`http://localhost:5173/__preview/${clash.draftId}/blog`));
+    expect(preview.sections.at(-1)).toMatchObject({ block: 'notice', props: { heading: 'Draft only' } });
   });
 
   it('refuses a route that is no single-slash path, on Save and in "New page" (issue 31: it saved "//evil.example")', async () => {
@@ -185,8 +184,7 @@ describe('editor backend', { timeout: 60_000 }, () => {
     const definition = await readDefinition('privacy-policy.json');
     definition.sections.push({ block: 'notice', heading: 'Draft only', text: 'Not saved' });
     const draft = await backend.draft({ file: fileOf('privacy-policy.json'), definition: definition as never });
-    const response = await backend.preview(draft.draftId, new Request(`http://localhost:5173/__preview/${draft.draftId}/privacy-policy`));
-    const page = response.data as PageData;
+    const page = await backend.preview(draft.draftId, new Request(`http://localhost:5173/__preview/${draft.draftId}/privacy-policy`));
     expect(page.sections.at(-1)).toMatchObject({ block: 'notice', props: { heading: 'Draft only' } });
     // The site itself still serves the file on disk.
     expect(

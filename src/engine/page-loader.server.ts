@@ -7,7 +7,8 @@
 import { LRUCache } from 'lru-cache';
 import { data } from 'react-router';
 import { isBlockName } from '../blocks/registry.ts';
-import { ContentError, isDegraded, markDegraded, RETRY_AFTER_SECONDS, statusOf, trackStaleness } from './content-client.ts';
+import { ContentError, RETRY_AFTER_SECONDS, statusOf } from './content-client.ts';
+import type { CacheRead } from './content-cache.ts';
 import { sanitizeEmbed, sanitizeHtml } from './sanitize.ts';
 import { isBinding, resolve, type ResolveOptions, type Scope } from './bindings.ts';
 import { withBrand } from './brand.ts';
@@ -40,8 +41,11 @@ import type { SiteConfig } from '../generated/site-config.ts';
 export interface PageLoaderOptions {
   /** The current definition index (development swaps it when a file changes). */
   definitions: () => DefinitionIndex;
-  /** A content read (cached, contract-checked): throws ContentError when it cannot be had. */
-  read: (path: string, query: URLSearchParams) => Promise<unknown>;
+  /**
+   * A content read (cached, contract-checked): its data, and `stale` when the service failed and
+   * this is the last good value. Throws ContentError when it cannot be had.
+   */
+  read: (path: string, query: URLSearchParams) => Promise<CacheRead>;
   /** Public origin for canonical URLs and JSON-LD. */
   origin: string;
   /** Public prefix of relative content image paths, ending in "/". */
@@ -63,6 +67,16 @@ interface Run extends Required<Omit<PageLoaderOptions, 'captchaSiteKey' | 'defin
   logOnce: (message: string) => void;
   /** With `explain`: the sections of the page left out so far. */
   leftOut?: LeftOutSection[];
+  /** A read of this request was served stale, or an optional one failed and was left out: the page is shown but not kept. */
+  stale: boolean;
+}
+
+/**
+ * What the page loader tells whoever finishes the response of one request (src/entry.server.tsx):
+ * `stale` when the page was made with content served stale or left out after a failed read.
+ */
+export interface PageReport {
+  stale: boolean;
 }
 
 export function sourcePath(source: SourceSpec, brand: string, scope: Scope): string {
@@ -101,13 +115,15 @@ async function loadSources(
   const entries = await Promise.all(
     Object.entries(sources).map(async ([name, source]) => {
       try {
-        return [name, await run.read(sourcePath(source, brand, scope), sourceQuery(source, scope))] as const;
+        const { data, stale } = await run.read(sourcePath(source, brand, scope), sourceQuery(source, scope));
+        if (stale) run.stale = true;
+        return [name, data] as const;
       } catch (error) {
         if (!(error instanceof ContentError) || source.required) throw error;
         failed.push({ name, error });
         // A 404 means the service does not offer it (cached briefly, not an outage); anything else
         // is an outage, and a page rendered without it must not be kept as if it were whole.
-        if (!error.notFound) markDegraded();
+        if (!error.notFound) run.stale = true;
         run.logOnce(`[content] ${where}: source "${name}" left out: ${error.message}`);
         return [name, undefined] as const;
       }
@@ -404,8 +420,7 @@ async function loadPage(run: Run, request: Request): Promise<PageData> {
       brochureButton: notFound?.brochureButton ? site.brochureButton : undefined,
       forms: run.captchaSiteKey ? { captchaSiteKey: run.captchaSiteKey } : {},
     };
-    // Like a page, a 404 made with content left out or stale says so (and is not kept).
-    throw data(page, { status: 404, headers: staleHeaders(isDegraded()) });
+    throw data(page, { status: 404 });
   }
   const page = definition!;
   const sections = resolveSections(run, page, scope);
@@ -424,24 +439,22 @@ async function loadPage(run: Run, request: Request): Promise<PageData> {
   };
 }
 
-/** `X-Content-Stale: 1` when content was served stale or left out: the page is shown but not kept (src/server/document.ts). */
-function staleHeaders(stale: boolean): Record<string, string> {
-  return stale ? { 'X-Content-Stale': '1' } : {};
-}
-
-/** Responses the loader throws on purpose (404 page, content unavailable). */
-function isThrownResponse(error: unknown): boolean {
-  return (
-    error instanceof Response ||
-    (typeof error === 'object' && error !== null && (error as { type?: unknown }).type === 'DataWithResponseInit')
-  );
+/** The status of a response the loader throws on purpose (404 page, content unavailable), if it is one. */
+function thrownStatus(error: unknown): number | undefined {
+  if (error instanceof Response) return error.status;
+  const thrown = error as { type?: unknown; init?: { status?: number } | null } | null;
+  if (thrown?.type === 'DataWithResponseInit') return thrown.init?.status ?? 200;
+  return undefined;
 }
 
 export interface PageLoader {
   /** PageData of the request; throws a 404 page or a content-unavailable payload as a response. */
   loadPage(request: Request): Promise<PageData>;
-  /** loadPage for the route loader: `X-Content-Stale: 1` when content was served stale or left out; a bug becomes a 500 with the chrome. */
-  loadPageResponse(request: Request): Promise<ReturnType<typeof data<PageData>>>;
+  /**
+   * loadPage for the route loader: tells `report` whether the page (200 or 404) was made with
+   * content served stale or left out; a bug becomes a 500 with the chrome.
+   */
+  loadPageResponse(request: Request, report?: PageReport): Promise<PageData>;
 }
 
 export function createPageLoader(options: PageLoaderOptions): PageLoader {
@@ -461,16 +474,22 @@ export function createPageLoader(options: PageLoaderOptions): PageLoader {
       log.warn(message);
     },
   };
-  const runOf = (): Run => ({ ...base, index: options.definitions(), leftOut: options.explain ? [] : undefined });
+  const runOf = (): Run => ({ ...base, index: options.definitions(), leftOut: options.explain ? [] : undefined, stale: false });
   return {
     loadPage: (request) => loadPage(runOf(), request),
-    async loadPageResponse(request) {
+    async loadPageResponse(request, report) {
       const run = runOf();
       try {
-        const { value, stale } = await trackStaleness(() => loadPage(run, request));
-        return data(value, { headers: staleHeaders(stale) });
+        const page = await loadPage(run, request);
+        if (report) report.stale = run.stale;
+        return page;
       } catch (error) {
-        if (isThrownResponse(error)) throw error;
+        const status = thrownStatus(error);
+        if (status !== undefined) {
+          // Like a page, a 404 made with content left out or stale is not kept.
+          if (report && status === 404) report.stale = run.stale;
+          throw error;
+        }
         // A bug, not bad content: log it, and still give the visitor the site's header and footer
         // (from site.config.json alone), so the browser needs no copy of the site config.
         log.error('[page] failed to load', new URL(request.url).pathname, error);

@@ -13,10 +13,10 @@ import { Sections } from './render-sections.tsx';
 import { FormsConfigContext } from '../forms/context.ts';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return context.site.pages.loadPageResponse(request);
+  return context.site.pages.loadPageResponse(request, context.page);
 }
 
-/** Passes the loader's headers (X-Content-Stale) through to the document response. */
+/** Passes the loader's headers (Retry-After of a content outage) through to the document response. */
 export function headers({ loaderHeaders, errorHeaders }: Route.HeadersArgs) {
   const merged = new Headers(errorHeaders);
   loaderHeaders.forEach((value, key) => merged.set(key, value));

@@ -232,7 +232,7 @@ export function createSite(options: SiteOptions): Site {
   const renderLog = log.child({ component: 'render' });
   const pages = createPageLoader({
     definitions: definitions.current,
-    read: content.fetch,
+    read: content.read,
     origin: config.siteOrigin,
     imageBaseUrl: config.imageBaseUrl,
     captchaSiteKey: config.recaptchaSiteKey,
@@ -367,9 +367,14 @@ export function createSite(options: SiteOptions): Site {
   app.use(
     createRequestHandler({
       build: () => import('virtual:react-router/server-build'),
+      // A page report of its own per request: whether its content was stale travels as data, from
+      // the page loader to the finished response (src/entry.server.tsx), not through headers.
       getLoadContext: tracing
-        ? () => ({ site: { pages: tracedPages!, definitions: definitions.current, document, editor, log: renderLog, trace: traceStep } })
-        : () => ({ site: { pages, definitions: definitions.current, document, editor, log: renderLog } }),
+        ? () => ({
+            site: { pages: tracedPages!, definitions: definitions.current, document, editor, log: renderLog, trace: traceStep },
+            page: { stale: false },
+          })
+        : () => ({ site: { pages, definitions: definitions.current, document, editor, log: renderLog }, page: { stale: false } }),
     }),
   );
   // React Router builds its request URL from the Host header: one no URL can hold (`a b`, `[::1`,

@@ -352,7 +352,9 @@ export function createEditorBackend(options: EditorBackendOptions): DevEditorBac
       const draft = drafts.get(draftId);
       if (!draft) throw data('Not found', { status: 404 });
       const index = await overlay(draft);
-      const pages = createPageLoader({ ...options.page, definitions: () => index, read: options.read, log: options.log, explain: true });
+      // The preview is never kept by any cache: whether a read was served stale does not matter to it.
+      const read = async (readPath: string, query: URLSearchParams) => ({ data: await options.read(readPath, query), stale: false });
+      const pages = createPageLoader({ ...options.page, definitions: () => index, read, log: options.log, explain: true });
       const { path: pagePath } = previewTarget(new URL(request.url));
       // Concatenated, not resolved: a path such as //host stays a path of the site.
       return pages.loadPageResponse(new Request(`${options.page.origin}${pagePath}`, { headers: request.headers }));

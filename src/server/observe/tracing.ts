@@ -362,7 +362,7 @@ export function tracedPageLoader(tracing: SiteTracing, pages: PageLoader): PageL
   const expected = (error: unknown) => (thrownStatus(error) ?? 500) < 500;
   return {
     loadPage: (request) => tracing.span('page.load', { expected }, () => pages.loadPage(request)),
-    loadPageResponse: (request) => tracing.span('page.load', { expected }, () => pages.loadPageResponse(request)),
+    loadPageResponse: (request, report) => tracing.span('page.load', { expected }, () => pages.loadPageResponse(request, report)),
   };
 }
 
