@@ -12,7 +12,7 @@ import path from 'node:path';
 import type { ContentContract } from '../../generated/content-contract.ts';
 import { withBrand } from '../../engine/brand.ts';
 import type { ImageChoice } from '../types.ts';
-import { imageUrl } from '../../engine/page-loader.server.ts';
+import { imageUrl } from '../../engine/page-loader/transform.ts';
 import type { Located, SchemaStore } from '../../engine/schema-store.ts';
 import { readableEndpoints, responseSchema } from '../../authoring/workbench.ts';
 import type { Read } from './context.ts';

@@ -55,6 +55,7 @@ import {
 } from '@opentelemetry/semantic-conventions';
 import { ContentError, type ReadTracer } from '../../engine/content-client.ts';
 import type { PageLoader } from '../../engine/page-loader.server.ts';
+import { thrownStatus } from '../../engine/page-loader/errors.ts';
 import type { DeliveryOutcome, SubmissionOutcome } from './metrics.ts';
 import { requestScope } from './requests.ts';
 
@@ -347,14 +348,6 @@ export function readTracer(tracing: SiteTracing, contentBase: string): ReadTrace
         },
       ),
   };
-}
-
-/** The status of what a page loader throws on purpose (a not-found page, content unavailable), if it is that. */
-function thrownStatus(error: unknown): number | undefined {
-  if (error instanceof Response) return error.status;
-  const thrown = error as { type?: unknown; init?: { status?: number } | null } | null;
-  if (thrown?.type === 'DataWithResponseInit') return thrown.init?.status ?? 200;
-  return undefined;
 }
 
 /** The page loader in a span (`page.load`): a thrown not-found page is an answer, a thrown 5xx a failure. */
