@@ -2,7 +2,8 @@
  * Renders every document. The whole page is rendered before anything is sent (pages are small
  * and kept by the page cache; crawlers need the whole page anyway), then finished in one place,
  * src/server/document.ts: critical CSS, paint-first bootstrap, hash-based CSP (of the scripts
- * this render marks as its own), caching headers, ETag/304 and the page cache. The site's settings arrive in the load context (src/server/site.ts).
+ * this render marks as its own), caching headers, ETag/304 and the page cache. The site's settings, and the page loader's report
+ * of this request (stale content), arrive in the load context (src/server/site.ts).
  */
 import { PassThrough } from 'node:stream';
 import type { ReactElement } from 'react';
@@ -62,5 +63,12 @@ export default async function handleRequest(
   const render = () => renderToString(<ServerRouter context={routerContext} url={request.url} nonce={mark} />, mark, logError);
   const { trace } = loadContext.site;
   const { html, failed } = await (trace ? trace('render', render) : render());
-  return finishDocument(request, failed ? 500 : responseStatusCode, responseHeaders, html, loadContext.site.document, mark);
+  const status = failed ? 500 : responseStatusCode;
+  return finishDocument(request, status, responseHeaders, html, loadContext.site.document, { mark, stale: loadContext.page.stale });
+}
+
+/** A data request (client navigation, `*.data`) says `X-Content-Stale: 1` like its document would. */
+export function handleDataRequest(response: Response, { context }: { context: AppLoadContext }): Response {
+  if (context.page.stale) response.headers.set('X-Content-Stale', '1');
+  return response;
 }

@@ -1,9 +1,10 @@
 /**
  * What the server (src/server/site.ts) hands every request through React Router's load context:
- * the page loader and the document settings. Route loaders and entry.server.tsx read them here,
- * so they use the site's one configuration instead of globals.
+ * the page loader and the document settings, and the request's own page report (what the page
+ * loader learned about its content, read when the response is finished). Route loaders and
+ * entry.server.tsx read them here, so they use the site's one configuration instead of globals.
  */
-import type { PageLoader } from './engine/page-loader.server.ts';
+import type { PageLoader, PageReport } from './engine/page-loader.server.ts';
 import type { DefinitionIndex } from './engine/definitions.server.ts';
 import type { DocumentSettings } from './server/document.ts';
 import type { EditorBackend } from './editor/types.ts';
@@ -24,5 +25,7 @@ export interface SiteLoadContext {
 declare module 'react-router' {
   interface AppLoadContext {
     site: SiteLoadContext;
+    /** This request's alone: made with `stale: false`, set by the page route's loader. */
+    page: PageReport;
   }
 }

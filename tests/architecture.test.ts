@@ -3,6 +3,7 @@
  * and tools/ (src/engine and src/server, src/server/outbox and src/server/submissions, …) the
  * import graph has no cycle: a folder that uses another is not used by it, directly or around a
  * loop. Production code never imports tests, and tools do not either; src/ never imports tools/.
+ * No source file is over 400 lines (issue 33), generated code and sample data aside.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -257,5 +258,51 @@ describe('placeholders', () => {
     ).toEqual([]);
     const file = path.join(projectRoot, 'src/engine/placeholders.ts');
     expect(regularExpressions(file).map(({ pattern }) => pattern)).toEqual([String.raw`\{([^{}]+)\}`]);
+  });
+});
+
+/** Longest a source file of src/, tools/ or tests/ may be. */
+const MAX_LINES = 400;
+/** Code and data no one edits by hand: generated (src/generated/, *.generated.*) and the reference service's sample content. */
+const EXEMPT = [/(?:^|\/)generated\//, /\.generated\.[^/]+$/, /^tools\/content-service\/sample\//];
+const CODE = /\.(?:ts|tsx|mts|cts|js|mjs|cjs|jsx)$/;
+/** Folders that hold no source: dependencies, builds and exports (a site's build under tests/sites/). */
+const NOT_SOURCE = new Set(['node_modules', 'build', 'export']);
+
+function codeFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const abs = path.join(dir, entry.name);
+    if (entry.isDirectory()) return NOT_SOURCE.has(entry.name) ? [] : codeFiles(abs);
+    return CODE.test(entry.name) ? [abs] : [];
+  });
+}
+
+/** Lines as `wc -l` counts them (a last line without a newline counts too). */
+const lineCount = (text: string) => (text === '' ? 0 : text.split('\n').length - (text.endsWith('\n') ? 1 : 0));
+
+describe('files', () => {
+  const files = ['src', 'tools', 'tests']
+    .flatMap((root) => codeFiles(path.join(projectRoot, root)))
+    .map((file) => path.relative(projectRoot, file));
+  const checked = files.filter((file) => !EXEMPT.some((pattern) => pattern.test(file)));
+
+  it(`no source file of src/, tools/ or tests/ is over ${MAX_LINES} lines (split it by concern; generated code and sample data aside)`, () => {
+    const long = checked
+      .map((file) => ({ file, lines: lineCount(readFileSync(path.join(projectRoot, file), 'utf8')) }))
+      .filter(({ lines }) => lines > MAX_LINES)
+      .map(({ file, lines }) => `${file}: ${lines} lines`);
+    expect(long).toEqual([]);
+  });
+
+  it('the check sees every source file, and leaves out only generated code and sample data', () => {
+    expect(checked).toContain('src/engine/page-loader.server.ts');
+    expect(checked).toContain('tests/architecture.test.ts');
+    expect(checked).toContain('tools/content-service/server.ts');
+    expect(files.filter((file) => !checked.includes(file)).every((file) => /generated|content-service\/sample\//.test(file))).toBe(true);
+    expect(files).toContain('src/generated/blocks.ts');
+    expect(checked).not.toContain('src/generated/blocks.ts');
+    expect(checked).not.toContain('src/blocks/components.generated.ts');
+    expect(checked).not.toContain('tools/content-service/sample/blog.ts');
+    expect([lineCount(''), lineCount('a'), lineCount('a\n'), lineCount('a\nb')]).toEqual([0, 1, 1, 2]);
   });
 });

@@ -104,6 +104,8 @@ describe('content cache and page caching', () => {
     expect(stale.text).toContain('Read Full Article');
     // Its content may be out of date: no CDN or browser keeps it beyond the outage.
     expect(stale.headers.get('cache-control')).toBe('no-store');
+    // A client navigation's data request says so too.
+    expect((await get(`${site.url}/blog.data`)).headers.get('x-content-stale')).toBe('1');
 
     const api = await get(`${site.url}/api/page/blog`);
     expect(api.status).toBe(200);

@@ -1,178 +1,28 @@
 /**
- * Every form placed by a definition, driven in real Chromium as a visitor would: the forms and
- * the pages that show them come from the definitions and schemas/forms/ (no list here).
+ * Every form placed by a definition, driven in real Chromium as a visitor would (./e2e/forms.ts:
+ * the forms and their pages come from the definitions and schemas/forms/, no list here). What a
+ * visitor does before and while a form's code loads: ./forms-early.e2e.test.ts.
  */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import type { Locator, Page, Request } from 'playwright-core';
-import { afterEach, describe, expect, inject, it } from 'vitest';
-import { createValidator, loadDefinitionFiles, loadSiteFile, projectRoot } from '../tools/lib/project.ts';
-import { browserPerFile, openPage, type WatchedPage } from './e2e/browser.ts';
+import type { Request } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { openPage } from './e2e/browser.ts';
+import {
+  FOOTER_FORM,
+  VALID,
+  checkWidgets,
+  fieldBox,
+  fillValid,
+  formsInBrowser,
+  labelled,
+  openForm,
+  placements,
+  site,
+  stillNeededItems,
+  submitButton,
+  visibleFields,
+} from './e2e/forms.ts';
 
-const site = inject('siteUrl');
-const { definitions } = (await createValidator()).validate(await loadDefinitionFiles(), await loadSiteFile());
-
-interface FieldSchema {
-  title?: string;
-  type?: string | string[];
-  errorMessage?: Record<string, string>;
-}
-interface FormSchema {
-  properties: Record<string, FieldSchema>;
-  required: string[];
-  errorMessage: { required: Record<string, string> };
-  'x-form': { endpoint: string; success: { title: string; text: string; confirm: string; redirect?: string } };
-}
-interface Bundled {
-  schema: FormSchema;
-  uiSchema: Record<string, { 'ui:widget'?: string }>;
-}
-const bundled = (name: string) =>
-  JSON.parse(readFileSync(path.join(projectRoot, 'src/generated/forms', `${name}.json`), 'utf8')) as Bundled;
-
-/** One page per form: the first route whose definition places it (concrete, no parameters). */
-const placements = new Map<string, string>();
-for (const definition of definitions) {
-  for (const section of definition.sections) {
-    if (section.block !== 'form') continue;
-    const route = definition.routes.find((r) => !r.includes(':'));
-    const form = String(section.form);
-    if (route && !placements.has(form)) placements.set(form, form === 'pdf-download' ? `${route}?id=1` : route);
-  }
-}
-// Forms on pages with a route parameter (the career form) use a real slug from the list page.
-for (const definition of definitions) {
-  const section = definition.sections.find((s) => s.block === 'form');
-  const route = definition.routes.find((r) => r.includes(':'));
-  if (section && route && !placements.has(String(section.form))) placements.set(String(section.form), route);
-}
-
-// The footer's 'Get in touch' form is named in site.config.json, on every main page; it loads once
-// the footer is scrolled near (tested on the home page, long enough to scroll).
-const { footer: siteFooter } = JSON.parse((await loadSiteFile()).text) as { footer: { contact?: { form?: string } } };
-const FOOTER_FORM = siteFooter.contact?.form;
-if (FOOTER_FORM) placements.set(FOOTER_FORM, '/');
-
-async function concrete(route: string): Promise<string> {
-  if (!route.includes(':')) return route;
-  const parent = route.slice(0, route.lastIndexOf('/'));
-  const html = await (await fetch(`${site}${parent}`)).text();
-  return new RegExp(`href="(${route.replace(/:[A-Za-z_]+/g, '[^/"#?]+')})"`).exec(html)![1];
-}
-
-const VALID: Record<string, string> = {
-  name: 'Ada Lovelace',
-  firstname: 'Ada',
-  lastnane: 'Lovelace',
-  email: 'ada.lovelace@example.com',
-  mobile: '9876543210',
-  company_name: 'Analytical Engines',
-  role: 'Engineer',
-  job_title: 'Head of Operations',
-  current_org: 'Analytical Engines',
-  current_designation: 'Engineer',
-  experience: '5 years',
-  message: 'Please call me back about towers.',
-};
-
-/** A minimal valid PDF, as a visitor's CV. */
-const PDF = Buffer.from(
-  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
-);
-
-const b = browserPerFile();
-let watched: WatchedPage | undefined;
-afterEach(() => {
-  // Chromium logs failed requests we caused on purpose (503, aborted) as console errors.
-  expect((watched?.problems ?? []).filter((p) => !/Failed to load resource|net::ERR_FAILED/.test(p))).toEqual([]);
-  watched = undefined;
-});
-
-/** Opens the page that places `form` (in `opened`, a page already open, or a new one) and lets the form's code load. */
-async function openForm(form: string, opened?: WatchedPage): Promise<{ page: Page; scope: Locator; bundle: Bundled }> {
-  opened ??= await openPage(b.context);
-  watched = opened;
-  const page = opened.page;
-  await page.goto(`${site}${await concrete(placements.get(form)!)}`, { waitUntil: 'load' });
-  await page.waitForSelector('html[data-hydrated="true"]', { state: 'attached' });
-  const inFooter = form === FOOTER_FORM;
-  if (inFooter) {
-    // The cookie notice sits over the bottom corner, where the footer form's button is: answer it first, as a visitor would.
-    await page.getByRole('dialog', { name: 'Cookie consent' }).getByRole('button', { name: 'Close cookie notice' }).click();
-    await page.mouse.wheel(0, 100_000);
-  }
-  const block = inFooter ? page.getByRole('contentinfo') : page.locator('main [data-block="form"]').first();
-  // The form's code loads when the visitor reaches for the form (issue 19): a click in it, on its "* required" note.
-  if (!inFooter) await block.locator('.form-required-note').click();
-  await block.locator('.site-form[data-hydrated="true"] form.rjsf').waitFor({ timeout: 15_000 });
-  // Fields, buttons and messages of the form itself (the Thanks dialog is outside it).
-  return { page, scope: block.locator('form.rjsf'), bundle: bundled(form) };
-}
-
-function visibleFields(bundle: Bundled): [string, FieldSchema][] {
-  return Object.entries(bundle.schema.properties).filter(([key]) => {
-    const widget = bundle.uiSchema[key]?.['ui:widget'];
-    return widget !== 'hidden' && widget !== 'captcha' && widget !== 'terms' && widget !== 'cv';
-  });
-}
-
-async function fillValid(scope: Locator, bundle: Bundled) {
-  for (const [key, field] of visibleFields(bundle)) {
-    await scope.getByLabel(labelled(field.title!)).fill(VALID[key] ?? 'Valid text');
-  }
-  await checkWidgets(scope, bundle);
-}
-
-/** The CV, captcha and terms widgets, as a visitor would use them. */
-async function checkWidgets(scope: Locator, bundle: Bundled) {
-  const widgets = Object.entries(bundle.uiSchema).map(([key, ui]) => [key, ui['ui:widget']]);
-  if (widgets.some(([, w]) => w === 'cv')) {
-    await scope.locator('input[type=file]').setInputFiles({ name: 'cv.pdf', mimeType: 'application/pdf', buffer: PDF });
-    await scope.getByText('Selected: cv.pdf').waitFor();
-  }
-  // rjsf applies changes asynchronously: click, then wait for the box to show the new state.
-  for (const [widget, name] of [
-    ['captcha', "I'm not a robot"],
-    ['terms', /I agree with the terms/],
-  ] as const) {
-    if (!widgets.some(([, w]) => w === widget)) continue;
-    const box = scope.getByRole('checkbox', { name });
-    await box.click();
-    await expect.poll(() => box.isChecked()).toBe(true);
-  }
-}
-
-/** A field's label is its schema title, with ' *' when required. */
-const labelled = (title: string) => new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( \\*)?$`);
-
-/** A field's box (label, control, its messages): the still-needed list next to the button repeats the messages. */
-const fieldBox = (control: Locator) =>
-  control.locator('xpath=ancestor::div[contains(concat(" ", normalize-space(@class), " "), " form-field ")][1]');
-
-/** The form's own code (rjsf, its widgets), loaded when the visitor reaches for a form. */
-const FORM_CODE = /\/assets\/site-form-[^/]*\.js$/;
-/** Every script of the site: the page's code as well as the form's. */
-const ALL_CODE = /\/assets\/[^/]*\.js$/;
-
-/** Holds `scripts` back, as a slow connection would, while the server-rendered form is usable; call the result to let them arrive. */
-async function holdScripts(page: Page, scripts: RegExp): Promise<() => void> {
-  let release!: () => void;
-  const arrived = new Promise<void>((resolve) => (release = resolve));
-  await page.route(scripts, async (route) => {
-    await arrived;
-    await route.continue();
-  });
-  return release;
-}
-const holdFormCode = (page: Page) => holdScripts(page, FORM_CODE);
-
-/** The items of the list that the submit button's description holds ("Still needed:"). */
-async function stillNeededItems(scope: Locator): Promise<Locator> {
-  const hintIds = (await submitButton(scope).getAttribute('aria-describedby'))!.split(' ');
-  return scope.locator(hintIds.map((id) => `[id="${id}"] li`).join(', '));
-}
-
-const submitButton = (scope: Locator) => scope.getByRole('button', { name: /^(Submit|Subscribe|Try again)$/ });
+const { b, watch } = formsInBrowser();
 
 describe('forms in the browser', () => {
   it('every form is placed on some page or in the footer (except the switched-off newsletter)', () => {
@@ -411,155 +261,6 @@ describe('forms in the browser', () => {
     expect(keys[0]).toBe(keys[1]);
   });
 
-  it('autofill: every field set in one burst, within the same task, is kept and the form can be sent', async () => {
-    const { page, scope, bundle } = await openForm('partner');
-    const ids = await Promise.all(
-      visibleFields(bundle).map(async ([key, field]) => [key, await scope.getByLabel(labelled(field.title!)).getAttribute('id')] as const),
-    );
-    await page.evaluate(
-      (entries) => {
-        // What a browser's autofill does: native value setter plus an input event, field after field, no pause.
-        for (const [id, value] of entries) {
-          const input = document.getElementById(id!) as HTMLInputElement | HTMLTextAreaElement;
-          const setter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(input), 'value')!.set!;
-          setter.call(input, value);
-          input.dispatchEvent(new Event('input', { bubbles: true }));
-        }
-      },
-      ids.map(([key, id]) => [id, VALID[key] ?? 'Valid text'] as const),
-    );
-    await checkWidgets(scope, bundle);
-    await expect.poll(() => submitButton(scope).isDisabled()).toBe(false);
-    for (const [key, field] of visibleFields(bundle)) {
-      expect(await scope.getByLabel(labelled(field.title!)).inputValue(), key).toBe(VALID[key] ?? 'Valid text');
-    }
-  });
-
-  it('what a visitor types before the form code has arrived is kept, and the form can be sent', async () => {
-    const opened = await openPage(b.context);
-    watched = opened;
-    const page = opened.page;
-    const bundle = bundled('schedule-demo');
-    const release = await holdFormCode(page);
-    await page.goto(`${site}${placements.get('schedule-demo')}`, { waitUntil: 'domcontentloaded' });
-    const scope = page.locator('main [data-block="form"]').first().locator('form.rjsf');
-    await fillValid(scope, bundle);
-    release();
-    await page.waitForSelector('[data-block="form"] .site-form[data-hydrated="true"]', { state: 'attached' });
-    await expect.poll(() => submitButton(scope).isDisabled()).toBe(false);
-    for (const [key, field] of visibleFields(bundle)) {
-      expect(await scope.getByLabel(labelled(field.title!)).inputValue(), key).toBe(VALID[key] ?? 'Valid text');
-    }
-    const posts: Request[] = [];
-    page.on('request', (request) => {
-      if (request.method() === 'POST') posts.push(request);
-    });
-    await submitButton(scope).click();
-    await expect
-      .poll(() => page.getByRole('dialog', { name: bundle.schema['x-form'].success.title }).isVisible(), { timeout: 15_000 })
-      .toBe(true);
-    expect(posts[0].postDataJSON()).toMatchObject({ email: VALID.email, mobile: VALID.mobile });
-  });
-
-  it('a value typed before the form code has arrived counts as changed: its error shows, the untouched fields are named by label', async () => {
-    const opened = await openPage(b.context);
-    watched = opened;
-    const page = opened.page;
-    const bundle = bundled('schedule-demo');
-    const release = await holdFormCode(page);
-    await page.goto(`${site}${placements.get('schedule-demo')}`, { waitUntil: 'domcontentloaded' });
-    const scope = page.locator('main [data-block="form"]').first().locator('form.rjsf');
-    const email = scope.getByLabel(labelled('Email'));
-    await email.fill('Not@Valid');
-    release();
-    await page.waitForSelector('[data-block="form"] .site-form[data-hydrated="true"]', { state: 'attached' });
-    const emailError = bundle.schema.properties.email.errorMessage!.pattern;
-    await expect.poll(() => fieldBox(email).getByText(emailError, { exact: true }).count()).toBe(1);
-    expect(await email.inputValue()).toBe('Not@Valid');
-    const { required } = bundle.schema.errorMessage;
-    const titles = (keys: string[]) => keys.map((key) => bundle.schema.properties[key].title!);
-    await expect
-      .poll(async () => (await stillNeededItems(scope)).allTextContents())
-      .toEqual([
-        ...titles(['firstname', 'lastnane']),
-        emailError,
-        ...titles(['mobile', 'company_name', 'job_title']),
-        'Captcha',
-        'Terms and conditions',
-      ]);
-    for (const key of ['firstname', 'lastnane', 'mobile', 'company_name', 'job_title']) {
-      expect(await page.getByText(required[key], { exact: true }).count(), key).toBe(0);
-    }
-  });
-
-  it('a field focused and left, and the terms box ticked and unticked, before any code ran count as touched once the form hydrates (/contact)', async () => {
-    const opened = await openPage(b.context);
-    watched = opened;
-    const page = opened.page;
-    const { required } = bundled('contact').schema.errorMessage;
-    // Nothing runs: not the page's code, not the form's.
-    const release = await holdScripts(page, ALL_CODE);
-    await page.goto(`${site}${placements.get('contact')}`, { waitUntil: 'domcontentloaded' });
-    const scope = page.locator('main [data-block="form"]').first().locator('form.rjsf');
-    const name = scope.getByRole('textbox', { name: labelled('Name') });
-    const terms = scope.getByRole('checkbox', { name: /I agree with the terms/ });
-    await name.click();
-    await terms.click();
-    await terms.click();
-    // Focus leaves the form: a click on the page's heading.
-    await page.getByRole('heading', { level: 1 }).click();
-    expect(await terms.isChecked()).toBe(false);
-    expect(await name.inputValue()).toBe('');
-    expect(await page.locator('html[data-hydrated]').count()).toBe(0);
-
-    release();
-    await page.waitForSelector('html[data-hydrated="true"]', { state: 'attached' });
-    // The form hydrates (it was reached for) and shows what its code would have shown.
-    await expect.poll(() => fieldBox(name).getByText(required.name, { exact: true }).isVisible(), { timeout: 15_000 }).toBe(true);
-    expect(await name.getAttribute('aria-invalid')).toBe('true');
-    await expect.poll(() => fieldBox(terms).getByText(required.checkBox, { exact: true }).isVisible()).toBe(true);
-    expect(await terms.getAttribute('aria-invalid')).toBe('true');
-    // Fields never visited stay quiet, named by their labels in the still-needed list.
-    expect(await page.getByText(required.email, { exact: true }).count()).toBe(0);
-    expect(await (await stillNeededItems(scope)).allTextContents()).toEqual([
-      required.name,
-      'Email',
-      'Mobile',
-      'Company Name',
-      'Role',
-      'Message',
-      'Captcha',
-      required.checkBox,
-    ]);
-  });
-
-  it("a field focused and left, and the terms box ticked and unticked, while the form's code loads count as touched once it hydrates (job application)", async () => {
-    const opened = await openPage(b.context);
-    watched = opened;
-    const page = opened.page;
-    const { required } = bundled('career').schema.errorMessage;
-    const release = await holdFormCode(page);
-    await page.goto(`${site}${await concrete(placements.get('career')!)}`, { waitUntil: 'load' });
-    await page.waitForSelector('html[data-hydrated="true"]', { state: 'attached' });
-    const block = page.locator('main [data-block="form"]').first();
-    const scope = block.locator('form.rjsf');
-    const email = scope.getByRole('textbox', { name: labelled('Email') });
-    const terms = scope.getByRole('checkbox', { name: /I agree with the terms/ });
-    // Reaching for the form asks for its code (held back here), and the visitor goes on meanwhile.
-    await email.click();
-    await terms.click();
-    await terms.click();
-    await page.getByRole('heading', { level: 1 }).click();
-    expect(await terms.isChecked()).toBe(false);
-    expect(await block.locator('.site-form[data-hydrated="true"]').count()).toBe(0);
-
-    release();
-    await expect.poll(() => fieldBox(email).getByText(required.email, { exact: true }).isVisible(), { timeout: 15_000 }).toBe(true);
-    expect(await email.getAttribute('aria-invalid')).toBe('true');
-    await expect.poll(() => fieldBox(terms).getByText(required.checkBox, { exact: true }).isVisible()).toBe(true);
-    expect(await page.getByText(required.name, { exact: true }).count()).toBe(0);
-  });
-
   it('before the CV, captcha or terms box is touched, the still-needed list names it by a short label; once touched, by its message (every form)', async () => {
     const opened = await openPage(b.context);
     for (const form of placements.keys()) {
@@ -607,7 +308,7 @@ describe('forms in the browser', () => {
 
   it("the footer's 'Get in touch' form loads when the footer is scrolled near, and not at all on a page that opens with it in view", async () => {
     const opened = await openPage(b.context);
-    watched = opened;
+    watch(opened);
     const formRequests: string[] = [];
     opened.page.on('request', (request) => {
       if (/\/assets\/site-form-/.test(request.url())) formRequests.push(request.url());

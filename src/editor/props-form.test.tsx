@@ -9,8 +9,6 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { blockInfos } from './api/schemas.ts';
 import { loadSchemas } from '../../tools/lib/project.ts';
 import { SchemaStore } from '../engine/schema-store.ts';
-import { FieldPicker } from './field-picker.tsx';
-import { errorSchemaFor, REQUIRED_AT_FIELD } from './issues.ts';
 import { SectionProps } from './props-form.tsx';
 import type { BlockInfo, EditorIssue, FieldInfo, SectionDraft } from './types.ts';
 
@@ -367,77 +365,5 @@ describe('SectionProps', () => {
     render(<SectionProps section={{ block: 'carousel-3d' }} index={2} block={undefined} fields={fields} issues={[]} onChange={vi.fn()} />);
     expect(screen.getByText(/Unknown block “carousel-3d”/)).toBeTruthy();
     expect(screen.queryByRole('textbox')).toBeNull();
-  });
-});
-
-describe('FieldPicker', () => {
-  const options = (expected: Parameters<typeof FieldPicker>[0]['expected']) => {
-    const { unmount } = render(<FieldPicker label="Content field" fields={fields} expected={expected} onChange={vi.fn()} />);
-    const select = screen.getByRole('combobox', { name: 'Content field' });
-    const group = (name: string) =>
-      within(within(select).getByRole('group', { name }))
-        .getAllByRole('option')
-        .map((o) => o.textContent);
-    const out = { matching: group('Matching fields'), other: group('Other fields') };
-    unmount();
-    return out;
-  };
-
-  it('offers plain text fields first for a text prop, with type and sample; HTML and images among the others', () => {
-    const { matching, other } = options({ type: 'string' });
-    expect(matching).toEqual([
-      'page.page_data.name — string — "About Veltrix"',
-      'page.page_data.long — string — "word word word word word word word word…"',
-      'page.page_data.tagline — string — "Ahead" (assumed)',
-    ]);
-    expect(other).toContain('page.page_data.content — HTML — "<p>We build</p>"');
-    expect(other).toContain('page.page_data.image — image — "banners/about.svg"');
-  });
-
-  it('offers HTML fields first for an HTML prop, image fields for an image prop', () => {
-    expect(options({ type: 'string', html: true }).matching[0]).toMatch(/^page\.page_data\.content — HTML/);
-    expect(options({ type: 'string', image: true }).matching).toEqual(['page.page_data.image — image — "banners/about.svg"']);
-    expect(options({ type: 'integer' }).matching).toEqual(['page.page_data.sort — integer — 3']);
-  });
-
-  it('takes a path that is not listed', () => {
-    const onChange = vi.fn();
-    render(<FieldPicker label="Content field" fields={fields} expected={{ type: 'string' }} onChange={onChange} />);
-    fireEvent.change(screen.getByRole('combobox', { name: 'Content field' }), { target: { value: '(another path)' } });
-    fireEvent.change(screen.getByRole('combobox', { name: 'Content field: path' }), { target: { value: 'search.q' } });
-    expect(onChange).toHaveBeenLastCalledWith('search.q');
-  });
-});
-
-describe('errorSchemaFor', () => {
-  it('nests by pointer segments below the prefix, unescaping ~1 and ~0', () => {
-    const errors = errorSchemaFor(
-      [issue('/sections/1/a~1b/c~0d', 'm1'), issue('/sections/1/links/0/href', 'm2'), issue('/sections/2/x', 'other')],
-      '/sections/1',
-    );
-    expect(errors).toEqual({ 'a/b': { 'c~d': { __errors: ['m1'] } }, links: { 0: { href: { __errors: ['m2'] } } } });
-  });
-
-  it('puts an issue inside a binding node on its field; only an $each map goes deeper', () => {
-    const data = { heading: { $bind: 'x', default: 1 }, items: { $each: 'l', map: { title: { $bind: 'item.y' } }, limit: 0 } };
-    const errors = errorSchemaFor(
-      [
-        issue('/s/heading/default', 'a'),
-        issue('/s/items/limit', 'b'),
-        issue('/s/items/map/title/$bind', 'c'),
-        issue('/s/heading/$bind', 'd'),
-      ],
-      '/s',
-      data,
-    );
-    expect(errors).toEqual({ heading: { __errors: ['a', 'd'] }, items: { __errors: ['b'], map: { title: { __errors: ['c'] } } } });
-  });
-
-  it('puts a missing required property on that property', () => {
-    const errors = errorSchemaFor([issue('/s', 'must have "heading"'), issue('/s/items/0', 'must have "title"')], '/s', { items: [{}] });
-    expect(errors).toEqual({
-      heading: { __errors: [REQUIRED_AT_FIELD] },
-      items: { 0: { title: { __errors: [REQUIRED_AT_FIELD] } } },
-    });
   });
 });

@@ -4,7 +4,6 @@
  * (./outbox/worker.ts); nothing else sends it. createContentClient (one per site, ./site.ts) takes its settings
  * and, for tests, its fetch.
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { LRUCache } from 'lru-cache';
 import { contentContract } from './content-contract.ts';
 import { ContentCache, type CacheRead } from './content-cache.ts';
@@ -117,26 +116,6 @@ function parseAnswer(text: string, shown: string): Record<string, unknown> {
       `is ${value === null ? 'null' : Array.isArray(value) ? 'a list' : typeof value}, not an object`,
     );
   return value as Record<string, unknown>;
-}
-
-const staleness = new AsyncLocalStorage<{ stale: boolean }>();
-
-/** Runs `fn` and reports whether any content read inside it was served stale. */
-export async function trackStaleness<T>(fn: () => Promise<T>): Promise<{ value: T; stale: boolean }> {
-  const state = { stale: false };
-  const value = await staleness.run(state, fn);
-  return { value, stale: state.stale };
-}
-
-/** Whether a content read of the page being rendered has so far been served stale or left out. */
-export function isDegraded(): boolean {
-  return staleness.getStore()?.stale ?? false;
-}
-
-/** Marks the page being rendered as not fit to keep (a source it reads failed and was left out). */
-export function markDegraded(): void {
-  const state = staleness.getStore();
-  if (state) state.stale = true;
 }
 
 export interface ContentClientOptions {
@@ -319,10 +298,7 @@ export function createContentClient(options: ContentClientOptions): ContentClien
     const outcome = result.stale ? 'stale' : asked ? 'miss' : 'hit';
     options.onRead?.(match.endpoint, outcome, performance.now() - started);
     trace?.outcome(outcome);
-    if (result.stale) {
-      markDegraded();
-      if (failure) logStale(key, failure);
-    }
+    if (result.stale && failure) logStale(key, failure);
     return result;
   }
 

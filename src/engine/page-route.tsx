@@ -16,7 +16,7 @@ import { blockNames, blockReady, isBlockName, loadBlocks } from '../blocks/regis
 export async function loader({ request, context }: Route.LoaderArgs) {
   // The server renders every block at once: each block's module is loaded (once) before the first page.
   await loadBlocks(blockNames);
-  return context.site.pages.loadPageResponse(request);
+  return context.site.pages.loadPageResponse(request, context.page);
 }
 
 /**
@@ -48,7 +48,7 @@ async function blocksOrReload(sections: PageData['sections'], request: Request):
   await new Promise(() => {});
 }
 
-/** Passes the loader's headers (X-Content-Stale) through to the document response. */
+/** Passes the loader's headers (Retry-After of a content outage) through to the document response. */
 export function headers({ loaderHeaders, errorHeaders }: Route.HeadersArgs) {
   const merged = new Headers(errorHeaders);
   loaderHeaders.forEach((value, key) => merged.set(key, value));

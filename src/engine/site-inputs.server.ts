@@ -65,18 +65,25 @@ export function readContract(siteDir: string): ContentContract {
 
 /**
  * The definition files under `definitionsDir` (relative to the site folder, or absolute: tests
- * point it at a copy), named relative to the site folder as messages print them.
+ * point it at a copy), sorted: each absolute, and named relative to the site folder as messages print them.
  */
-export function readDefinitionFiles(siteDir: string, definitionsDir = 'page-definitions'): SourceFile[] {
+export function definitionPaths(siteDir: string, definitionsDir = 'page-definitions'): { abs: string; file: string }[] {
   const site = path.resolve(ENGINE_ROOT, siteDir);
-  return filesIn(path.resolve(site, definitionsDir), '.json', true).map((file) => ({
-    file: path.relative(site, file),
-    text: readFileSync(file, 'utf8'),
-  }));
+  return filesIn(path.resolve(site, definitionsDir), '.json', true).map((abs) => ({ abs, file: path.relative(site, abs) }));
+}
+
+/** The definition files under `definitionsDir` (definitionPaths) with their text. */
+export function readDefinitionFiles(siteDir: string, definitionsDir = 'page-definitions'): SourceFile[] {
+  return definitionPaths(siteDir, definitionsDir).map(({ abs, file }) => ({ file, text: readFileSync(abs, 'utf8') }));
+}
+
+/** The site's site.config.json, absolute. */
+export function siteFilePath(siteDir: string): string {
+  return path.resolve(ENGINE_ROOT, siteDir, 'site.config.json');
 }
 
 export function readSiteFile(siteDir: string): SourceFile {
-  return { file: 'site.config.json', text: readFileSync(path.resolve(ENGINE_ROOT, siteDir, 'site.config.json'), 'utf8') };
+  return { file: 'site.config.json', text: readFileSync(siteFilePath(siteDir), 'utf8') };
 }
 
 export function readSiteInputs(siteDir: string, definitionsDir = 'page-definitions'): SiteInputs {

@@ -46,7 +46,7 @@ function loader(mutations: Record<string, Record<string, unknown>> = {}) {
       });
       const answer: unknown = await response.json();
       for (const [field, value] of Object.entries(mutations[path] ?? {})) setAt(answer, field, value);
-      return answer;
+      return { data: answer, stale: false };
     },
     origin: 'https://www.example.com',
     imageBaseUrl: 'https://images.example.com/uploads/',

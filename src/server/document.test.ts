@@ -21,13 +21,16 @@ function settings(kept: FinishedPage[] = []): DocumentSettings {
   };
 }
 
-const finish = (headers: Record<string, string> = {}, status = 200, responseHeaders = new Headers(), kept: FinishedPage[] = []) =>
-  finishDocument(new Request('http://site.local/blog', { headers }), status, responseHeaders, HTML, settings(kept), MARK);
+const finish = (headers: Record<string, string> = {}, status = 200, kept: FinishedPage[] = [], stale = false) =>
+  finishDocument(new Request('http://site.local/blog', { headers }), status, new Headers(), HTML, settings(kept), { mark: MARK, stale });
 
 describe('the finished document', () => {
   it("ends <head> with the site's theme, after the stylesheet, when the site has one", async () => {
     const withTheme = { ...settings(), themeCss: () => ':root{--primary:#2e6b3f}' };
-    const text = await finishDocument(new Request('http://site.local/'), 200, new Headers(), HTML, withTheme, MARK).text();
+    const text = await finishDocument(new Request('http://site.local/'), 200, new Headers(), HTML, withTheme, {
+      mark: MARK,
+      stale: false,
+    }).text();
     expect(text).toContain('<style>:root{--primary:#2e6b3f}</style></head>');
     expect(await finish().text()).not.toContain('<style>');
   });
@@ -59,19 +62,28 @@ describe('the finished document', () => {
     expect(finish({}, 503).headers.get('cache-control')).toBe('no-store');
   });
 
-  it('lets no cache keep a page rendered from stale content or without a failed read (X-Content-Stale), 200 or 404', () => {
-    const stale = () => new Headers({ 'X-Content-Stale': '1' });
-    expect(finish({}, 200, stale()).headers.get('cache-control')).toBe('no-store');
-    expect(finish({}, 404, stale()).headers.get('cache-control')).toBe('no-store');
+  it('lets no cache keep a page rendered from stale content or without a failed read, 200 or 404, and says so: X-Content-Stale', () => {
+    for (const status of [200, 404]) {
+      const stale = finish({}, status, [], true);
+      expect(stale.headers.get('cache-control')).toBe('no-store');
+      expect(stale.headers.get('x-content-stale')).toBe('1');
+      expect(finish({}, status).headers.get('x-content-stale')).toBeNull();
+    }
   });
 
   it('offers whole pages to the page cache, never stale ones or errors', () => {
     const kept: FinishedPage[] = [];
-    finish({}, 200, new Headers(), kept);
-    finish({}, 404, new Headers(), kept);
-    finish({}, 200, new Headers({ 'X-Content-Stale': '1' }), kept);
-    finish({}, 502, new Headers(), kept);
+    const outcomes: string[] = [];
+    const told = { ...settings(kept), onFinished: (outcome: string) => outcomes.push(outcome) };
+    for (const [status, stale] of [
+      [200, false],
+      [404, false],
+      [200, true],
+      [502, false],
+    ] as const)
+      finishDocument(new Request('http://site.local/blog'), status, new Headers(), HTML, told, { mark: MARK, stale });
     expect(kept.map((p) => p.status)).toEqual([200, 404]);
+    expect(outcomes).toEqual(['miss', 'miss', 'stale', 'bypass']);
   });
 
   it('hashes only scripts a browser runs', () => {
@@ -89,7 +101,10 @@ describe('the finished document', () => {
       `<script type="module">${foreign};window.__reactRouterRouteModules = {};</script>`,
     ]) {
       const html = HTML.replace('<main>Hi</main>', `<main>Hi${injected}</main>`);
-      const response = finishDocument(new Request('http://site.local/blog'), 200, new Headers(), html, settings(), MARK);
+      const response = finishDocument(new Request('http://site.local/blog'), 200, new Headers(), html, settings(), {
+        mark: MARK,
+        stale: false,
+      });
       const csp = response.headers.get('content-security-policy')!;
       expect(csp, injected).not.toContain(hash(foreign));
       expect(csp, injected).not.toContain(hash(`${foreign};window.__reactRouterRouteModules = {};`));

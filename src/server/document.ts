@@ -83,9 +83,15 @@ export function etagOf(body: Buffer): string {
   return `"${sha256(body, 'base64url').slice(0, 32)}"`;
 }
 
+/** One render: its script mark (scriptMark()), and whether its page was made with content served stale or left out. */
+export interface RenderFacts {
+  mark: string;
+  stale: boolean;
+}
+
 /**
- * `stale`: the page was made with content served stale or left out after a failed read
- * (X-Content-Stale). The page cache refuses such a page, and so must every other cache: under
+ * `stale`: the page was made with content served stale or left out after a failed read (the page
+ * loader's report). The page cache refuses such a page, and so must every other cache: under
  * PAGE_CACHE_CONTROL a CDN would go on serving the degraded page for s-maxage plus
  * stale-while-revalidate (six minutes by default) after the content service is back. No-store
  * makes the next request render again, as it does on this server.
@@ -99,7 +105,8 @@ function cacheControlOf(status: number, stale: boolean, settings: DocumentSettin
 
 /**
  * Turns React Router's rendered HTML into the response every visitor of this page gets. `mark` is
- * the render's scriptMark(): the scripts carrying it are the server's own.
+ * the render's scriptMark(): the scripts carrying it are the server's own. A stale page is marked
+ * here, once: `X-Content-Stale: 1`.
  */
 export function finishDocument(
   request: Request,
@@ -107,7 +114,7 @@ export function finishDocument(
   headers: Headers,
   rendered: string,
   settings: DocumentSettings,
-  mark: string,
+  { mark, stale }: RenderFacts,
 ): Response {
   const own = ownScripts(rendered, mark);
   let html = rendered.replaceAll(` nonce="${mark}"`, '');
@@ -124,7 +131,7 @@ export function finishDocument(
     own.push(...runnableInlineScripts(html).flatMap(({ code }) => (before.has(code) ? [] : [code])));
   }
   const body = Buffer.from(html);
-  const stale = headers.has('X-Content-Stale');
+  if (stale) headers.set('X-Content-Stale', '1');
   headers.set('Content-Type', 'text/html; charset=utf-8');
   headers.set('Cache-Control', cacheControlOf(status, stale, settings));
   if (settings.csp) headers.set('Content-Security-Policy', contentSecurityPolicy(scriptHashes([...own, ...started]), settings.imageOrigin));

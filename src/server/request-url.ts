@@ -26,6 +26,8 @@
  *     Host and fails on an empty one with a TypeError: a 500 and a stack trace in the log per
  *     request. A missing Host (HTTP/1.0 may leave it out) is read as `localhost` by the site.
  */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { nameRoute } from './observe/requests.ts';
 
 /** The fixed origin targets are appended to: only the path and query of the result are read. */
 export const REQUEST_ORIGIN = 'http://site.local';
@@ -49,4 +51,20 @@ export function screenRequest(method: string | undefined, target: string | undef
   if (!url.pathname.includes('//')) return undefined;
   // 308 keeps the method and body of a form post; GET and HEAD get the classic 301.
   return { status: method === 'GET' || method === 'HEAD' ? 301 : 308, location: url.pathname.replace(/\/{2,}/g, '/') + url.search };
+}
+
+/**
+ * The answer to a request no part of the site can read (./request-url.ts): 400 (a target that is
+ * no path, an empty Host), or a redirect to its path without empty segments.
+ */
+export function answerUnreadable(req: IncomingMessage, res: ServerResponse): boolean {
+  const screened = screenRequest(req.method, req.url, req.headers.host);
+  if (!screened) return false;
+  nameRoute('unreadable');
+  res.statusCode = screened.status;
+  res.setHeader('Cache-Control', screened.status === 400 ? 'no-store' : 'public, max-age=3600');
+  if ('location' in screened) res.setHeader('Location', screened.location);
+  res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+  res.end(req.method === 'HEAD' ? undefined : screened.status === 400 ? 'Bad Request' : `Redirecting to ${screened.location}`);
+  return true;
 }

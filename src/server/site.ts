@@ -18,15 +18,16 @@ import express, { type Express, type NextFunction, type Request, type RequestHan
 import { loadDefinitions, type Definitions } from '../engine/definitions.server.ts';
 import { createPageLoader } from '../engine/page-loader.server.ts';
 import type { EditorBackend } from '../editor/types.ts';
-import { urlFlags } from '../engine/url-flags.ts';
 import { readConfig, type ServerConfig } from './config.ts';
-import { ContentError, createContentClient, RETRY_AFTER_SECONDS, statusOf, type ContentClient } from '../engine/content-client.ts';
+import { createContentClient, type ContentClient } from '../engine/content-client.ts';
+import { contentProxy } from './content-proxy.ts';
 import { inlineCriticalCss } from './critical-css.ts';
 import type { DocumentSettings } from './document.ts';
 import { healthRouter, readinessPath } from './health.ts';
 import { startOutbox } from './outbox/start.ts';
-import { createPageCache, type PageCache, type PageKey } from './page-cache.ts';
-import { screenRequest } from './request-url.ts';
+import { createPageCache, type PageCache } from './page-cache.ts';
+import { pageKeys } from './page-keys.ts';
+import { answerUnreadable } from './request-url.ts';
 import { originOf, securityHeaders } from './security.ts';
 import { seoRouter } from './seo.ts';
 import { themeCss } from '../engine/theme.ts';
@@ -36,15 +37,8 @@ import { createLogger, lineLogger, type Logger } from './observe/logger.ts';
 import { createMetrics, noMetrics, type SiteMetrics } from './observe/metrics.ts';
 import { listenMetrics } from './observe/metrics-server.ts';
 import { currentRequest, nameRoute, observeRequests } from './observe/requests.ts';
-import {
-  deliveryOutcome,
-  deliveryTracer,
-  postTracer,
-  readTracer,
-  startTracing,
-  tracedPageLoader,
-  type SiteTracing,
-} from './observe/tracing.ts';
+import { startTracing, type SiteTracing } from './observe/tracing.ts';
+import { deliveryOutcome, deliveryTracer, postTracer, readTracer, tracedPageLoader } from './observe/tracers.ts';
 
 export interface SiteOptions {
   mode: 'development' | 'production';
@@ -113,73 +107,6 @@ function themeOf(site: Record<string, unknown>): string {
   return css;
 }
 
-/** What React Router answers with data, not a document: single fetch (`*.data`) and its route manifest (the default path). */
-const DATA_REQUEST = /\.data$|^\/__manifest$/;
-
-/**
- * The page cache's key of a URL (./page-cache.ts), from the same match the page loader renders
- * with (DefinitionIndex.match: declared values checked, ../engine/page-params.ts).
- *   - A page: its path plus the query parameters its definition reads, sorted; a request with any
- *     other parameter (utm_*, gclid…) is rendered but not kept.
- *   - Not found (an unknown path, a route value or declared query value that does not fit): one
- *     key per variant of the not-found page, whatever the path and query, so a flood of unknown
- *     URLs cannot evict a page. The not-found page depends on its URL only through the URL flags
- *     (../engine/url-flags.ts: its chrome marks product pages) as long as its definition reads
- *     no query parameter; otherwise, and for `/` (React Router's index route, not the splat),
- *     not-found answers are not kept. The site answers the not-found page from the cache only where
- *     React Router would render it, after its own routes (files, health, SEO, API), and never for
- *     React Router's data requests.
- */
-function pageKeys(definitions: Definitions): (url: URL) => PageKey | undefined {
-  return (url) => {
-    const index = definitions.current();
-    const found = index.match(url.pathname, url.searchParams);
-    if (found) {
-      if ([...url.searchParams.keys()].some((name) => !found.declared.has(name))) return undefined;
-      const kept = [...url.searchParams].sort(([a], [b]) => a.localeCompare(b));
-      return { key: `${url.pathname}?${new URLSearchParams(kept).toString()}`, route: found.route };
-    }
-    if (url.pathname === '/' || DATA_REQUEST.test(url.pathname) || (index.notFound && index.declared(index.notFound).size > 0))
-      return undefined;
-    return { key: `404 ${JSON.stringify(urlFlags(url.pathname))}`, notFound: true, route: 'not-found' };
-  };
-}
-
-/**
- * The answer to a request no part of the site can read (./request-url.ts): 400 (a target that is
- * no path, an empty Host), or a redirect to its path without empty segments.
- */
-function answerUnreadable(req: IncomingMessage, res: ServerResponse): boolean {
-  const screened = screenRequest(req.method, req.url, req.headers.host);
-  if (!screened) return false;
-  nameRoute('unreadable');
-  res.statusCode = screened.status;
-  res.setHeader('Cache-Control', screened.status === 400 ? 'no-store' : 'public, max-age=3600');
-  if ('location' in screened) res.setHeader('Location', screened.location);
-  res.setHeader('Content-Type', 'text/plain; charset=utf-8');
-  res.end(req.method === 'HEAD' ? undefined : screened.status === 400 ? 'Bad Request' : `Redirecting to ${screened.location}`);
-  return true;
-}
-
-/** Same-origin content reads: only contract paths (checked by the client: 404 for anything else, unasked). */
-function contentProxy(content: ContentClient): RequestHandler {
-  return async (req: Request, res: Response) => {
-    const raw = req.originalUrl;
-    const at = raw.indexOf('?');
-    try {
-      const { data, stale } = await content.read(at < 0 ? raw : raw.slice(0, at), new URLSearchParams(at < 0 ? '' : raw.slice(at + 1)));
-      if (stale) res.set('X-Content-Stale', '1');
-      res.set('Cache-Control', 'public, max-age=60').json(data);
-    } catch (error) {
-      if (!(error instanceof ContentError)) throw error;
-      // The pages' mapping (statusOf), and like their error pages a 503 or 502 says when to try again.
-      const status = statusOf(error);
-      if (status !== 404) res.set('Retry-After', String(RETRY_AFTER_SECONDS));
-      res.status(status).json({ message: status === 404 ? 'Not found' : 'Content service unavailable' });
-    }
-  };
-}
-
 export function createSite(options: SiteOptions): Site {
   const production = options.mode === 'production';
   // A production site applies production rules whatever NODE_ENV says (the launcher decides).
@@ -232,7 +159,7 @@ export function createSite(options: SiteOptions): Site {
   const renderLog = log.child({ component: 'render' });
   const pages = createPageLoader({
     definitions: definitions.current,
-    read: content.fetch,
+    read: content.read,
     origin: config.siteOrigin,
     imageBaseUrl: config.imageBaseUrl,
     captchaSiteKey: config.recaptchaSiteKey,
@@ -367,9 +294,14 @@ export function createSite(options: SiteOptions): Site {
   app.use(
     createRequestHandler({
       build: () => import('virtual:react-router/server-build'),
+      // A page report of its own per request: whether its content was stale travels as data, from
+      // the page loader to the finished response (src/entry.server.tsx), not through headers.
       getLoadContext: tracing
-        ? () => ({ site: { pages: tracedPages!, definitions: definitions.current, document, editor, log: renderLog, trace: traceStep } })
-        : () => ({ site: { pages, definitions: definitions.current, document, editor, log: renderLog } }),
+        ? () => ({
+            site: { pages: tracedPages!, definitions: definitions.current, document, editor, log: renderLog, trace: traceStep },
+            page: { stale: false },
+          })
+        : () => ({ site: { pages, definitions: definitions.current, document, editor, log: renderLog }, page: { stale: false } }),
     }),
   );
   // React Router builds its request URL from the Host header: one no URL can hold (`a b`, `[::1`,

@@ -4,7 +4,7 @@
  * limit, contract paths only), each read once per audit, its response schema from the contract.
  */
 import type { Scope } from '../../src/engine/bindings.ts';
-import { sourcePath, sourceQuery } from '../../src/engine/page-loader.server.ts';
+import { sourcePath, sourceQuery } from '../../src/engine/page-loader/sources.ts';
 import { escapePointer, SITE_SCHEMA_ID, type Located, type SchemaStore } from '../../src/engine/schema-store.ts';
 import type { PageDefinition } from '../../src/engine/validate/types.ts';
 import type { ContentContract } from '../../src/generated/content-contract.ts';

@@ -20,7 +20,7 @@ import {
 import { placeholderPaths } from '../../src/engine/placeholders.ts';
 import type { BindNode, BindingNode, EachNode, JoinNode, SwitchNode, TemplateNode } from '../../src/engine/bindings.ts';
 import { blockSchemaId, escapePointer, jsonType, type Located, type SchemaStore } from '../../src/engine/schema-store.ts';
-import { metaOf } from '../../src/engine/page-loader.server.ts';
+import { metaOf } from '../../src/engine/page-loader/meta.ts';
 import type { PageDefinition } from '../../src/engine/validate/types.ts';
 import { requiredFields } from '../../src/authoring/workbench.ts';
 import { auditHtml } from './html.ts';

@@ -11,7 +11,8 @@
  */
 import { isEditorPath } from '../../dev-events.ts';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { EditorError, type DevEditorBackend } from './backend.ts';
+import type { DevEditorBackend } from './backend.ts';
+import { EditorError } from './files.ts';
 
 const PREFIX = '/__editor/api/';
 const LOOPBACK_ADDRESSES = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);

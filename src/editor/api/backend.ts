@@ -1,18 +1,18 @@
 /**
- * The page editor's development-server side (issue 12): opens a definition file with everything its
- * forms need, checks drafts exactly as `npm run validate` would check the file a save writes, keeps
+ * The page editor's development-server side (issue 12), its operations as the JSON API (./api.ts)
+ * and the preview route call them: opens a definition file with everything its forms need, checks
+ * drafts exactly as `npm run validate` would check the file a save writes (./drafts.ts), keeps
  * drafts for the preview (rendered by the same page loader as the site, from definitions where the
  * draft replaces its file), saves into the definitions folder and creates new definitions with the
  * planner of `npm run new-page`. Nothing is written outside the definitions folder, nothing is
- * overwritten that changed on disk since it was opened.
+ * overwritten that changed on disk since it was opened (./files.ts).
  */
 import { randomUUID } from 'node:crypto';
-import { constants } from 'node:fs';
-import { lstat, open } from 'node:fs/promises';
+import { lstat } from 'node:fs/promises';
 import path from 'node:path';
 import { LRUCache } from 'lru-cache';
 import { data } from 'react-router';
-import { definitionIndex, type DefinitionIndex } from '../../engine/definitions.server.ts';
+import type { DefinitionIndex } from '../../engine/definitions.server.ts';
 import type {
   CreateRequest,
   CreateResponse,
@@ -20,7 +20,6 @@ import type {
   DraftRequest,
   DraftResponse,
   EditorBackend,
-  EditorIssue,
   EditorListEntry,
   EditorSession,
   SaveRequest,
@@ -30,14 +29,13 @@ import type {
   ImageChoice,
 } from '../types.ts';
 import { createPageLoader, type PageLoaderOptions } from '../../engine/page-loader.server.ts';
-import { formatIssue, type Issue } from '../../engine/validate/types.ts';
-import { readDefinitionFiles, readSiteFile } from '../../engine/site-inputs.server.ts';
 import { LAYOUTS, planPage, type Layout } from '../../authoring/new-page.ts';
 import { pageContext, type Read } from './context.ts';
-import { previewTarget, withFile } from './overlay.ts';
+import { draftChecks, editorIssue, type Draft } from './drafts.ts';
+import { createdMeanwhile, current, EditorError, FILE_NAME, siteFiles, target, write } from './files.ts';
+import { previewTarget } from './overlay.ts';
 import { imageChoices } from './images.ts';
 import { pendingChange, publish } from './publish.ts';
-import { definitionText } from './rewrite.ts';
 import { blockInfos, endpointInfos, pageSchema } from './schemas.ts';
 import { isPlainObject } from '../../engine/bindings.ts';
 import { brandOf } from '../../engine/brand.ts';
@@ -74,51 +72,19 @@ export interface DevEditorBackend extends EditorBackend {
   images(): Promise<ImageChoice[]>;
 }
 
-/** A request the editor cannot serve: `status` is the HTTP answer (400 malformed, 403 outside the folder). */
-export class EditorError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'EditorError';
-  }
-}
-
-export { previewTarget };
-
-/** The refusal of a symbolic link in the definitions folder (it could lead anywhere on the disk). */
-function symbolicLink(abs: string): EditorError {
-  return new EditorError(
-    403,
-    `${path.basename(abs)} is a symbolic link: the editor reads and writes only plain files of the definitions folder`,
-  );
-}
-
-/** A definition file name the editor reads and writes: lower-case words, directly in the folder. */
-const FILE_NAME = /^[a-z0-9][a-z0-9-]*\.json$/;
-
-/** Why a new page's first Save did not create its file. */
-const createdMeanwhile = (abs: string) => `${path.basename(abs)} was created on disk meanwhile: choose another file name for this page`;
+export { EditorError, previewTarget };
 
 /** Why a draft of `file` must not be saved over it (the editor offers to reload it from disk). */
 const changedOnDisk = (file: string) =>
   `${file} changed on disk since you opened it (another editor, git or a teammate): saving now would overwrite that change.`;
 
-export function editorIssue(issue: Issue): EditorIssue {
-  return { pointer: issue.pointer, line: issue.line, column: issue.column, message: issue.message, text: formatIssue(issue) };
-}
-
-interface Draft {
-  file: string;
-  text: string;
-  /** The index the preview renders from, for the site index it was built on (rebuilt when that reloads). */
-  overlay: { base: DefinitionIndex; index: DefinitionIndex };
-}
-
 export function createEditorBackend(options: EditorBackendOptions): DevEditorBackend {
   const dir = path.resolve(options.definitionsDir);
   const siteDir = path.resolve(options.siteDir);
+  const folders = { dir, siteDir };
+  // The site's definitions and site.config.json, read once, a file again when it changed on disk.
+  const files = siteFiles(folders);
+  const checks = draftChecks(options.definitions, files);
   const drafts = new LRUCache<string, Draft>({ max: 50 });
   // New pages until their first Save (file name → text): nothing is on disk or served before it.
   const unsaved = new Map<string, { file: string; text: string; routes: string[]; layout?: string }>();
@@ -137,99 +103,15 @@ export function createEditorBackend(options: EditorBackendOptions): DevEditorBac
     return found;
   };
 
-  /** The file a request names (a plain name, or as validate names it), refused outside the folder. */
-  function target(file: unknown): { abs: string; file: string } {
-    if (typeof file !== 'string' || !file) throw new EditorError(400, 'file: name the definition file, e.g. about.json');
-    const abs = /[/\\]/.test(file) ? path.resolve(siteDir, file) : path.resolve(dir, file);
-    if (!abs.startsWith(dir + path.sep) || path.dirname(abs) !== dir) {
-      throw new EditorError(403, `${file} is not a file of the definitions folder ${path.relative(siteDir, dir) || dir}`);
-    }
-    if (!FILE_NAME.test(path.basename(abs))) {
-      throw new EditorError(400, `${path.basename(abs)}: a definition file name is lower-case letters, digits and dashes, ending in .json`);
-    }
-    return { abs, file: path.relative(siteDir, abs) };
-  }
-
-  /**
-   * `text` checked as `npm run validate` would with the folder's other files: its problems, and the
-   * site's definition index with it in place (what the preview renders from), from one validation.
-   */
-  async function check(file: string, text: string): Promise<{ issues: EditorIssue[]; overlay: Draft['overlay'] }> {
-    const base = options.definitions();
-    const [files, site] = [readDefinitionFiles(siteDir, dir), readSiteFile(siteDir)];
-    const all = withFile(files, file, text);
-    const result = base.validator.validate(all, site);
-    // The preview renders the draft being edited, also where it takes another page's route (a
-    // problem it is told): of equal routes the first definition wins.
-    const definitions = [...result.definitions.filter((d) => d.file === file), ...result.definitions.filter((d) => d.file !== file)];
-    const index = definitionIndex(
-      base.validator,
-      base.contract,
-      all.map((f) => f.file),
-      { ...result, definitions, site: result.site ?? base.site },
-    );
-    return { issues: result.issues.filter((issue) => issue.file === file).map(editorIssue), overlay: { base, index } };
-  }
-
-  /**
-   * The file's text and time, or undefined when there is no plain file of that name. Opened without
-   * following a symbolic link (O_NOFOLLOW): a link in the folder could point anywhere.
-   */
-  async function current(abs: string): Promise<{ text: string; mtimeMs: number } | undefined> {
-    let handle;
-    try {
-      handle = await open(abs, constants.O_RDONLY | constants.O_NOFOLLOW);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ELOOP') throw symbolicLink(abs);
-      return undefined;
-    }
-    try {
-      const info = await handle.stat();
-      return info.isFile() ? { text: await handle.readFile('utf8'), mtimeMs: info.mtimeMs } : undefined;
-    } finally {
-      await handle.close();
-    }
-  }
-
-  /** Writes `text` into the file itself (created if new), never through a symbolic link; its new time. */
-  /** Writes the file; `create`: only if there is none yet (a new page's first Save). */
-  async function write(abs: string, text: string, create = false): Promise<number> {
-    let handle;
-    try {
-      const flags = constants.O_WRONLY | constants.O_CREAT | constants.O_NOFOLLOW | (create ? constants.O_EXCL : constants.O_TRUNC);
-      handle = await open(abs, flags, 0o644);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ELOOP') throw symbolicLink(abs);
-      if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw new EditorError(409, createdMeanwhile(abs));
-      throw error;
-    }
-    try {
-      await handle.writeFile(text);
-      return (await handle.stat()).mtimeMs;
-    } finally {
-      await handle.close();
-    }
-  }
-
   /** The file a request names, its definition, and the file's text on disk now. */
   async function prepare(req: { file: unknown; definition: unknown }) {
-    const { abs, file } = target(req.file);
+    const { abs, file } = target(folders, req.file);
     if (!isPlainObject(req.definition)) throw new EditorError(400, 'definition: the page definition, a JSON object');
     return { abs, file, definition: req.definition as unknown as DefinitionDraft, before: await current(abs) };
   }
 
   /** The text a save writes, and its problems (exactly those `npm run validate` reports for that text). */
-  async function render(prepared: Awaited<ReturnType<typeof prepare>>) {
-    const { file, before, definition } = prepared;
-    const text = await definitionText(before?.text, definition, file, options.definitions().validator.store);
-    return { text, ...(await check(file, text)) };
-  }
-
-  /** The draft's index; checked again only when the site's definitions were reloaded since. */
-  async function overlay(draft: Draft): Promise<DefinitionIndex> {
-    if (draft.overlay.base !== options.definitions()) draft.overlay = (await check(draft.file, draft.text)).overlay;
-    return draft.overlay.index;
-  }
+  const render = ({ file, before, definition }: Awaited<ReturnType<typeof prepare>>) => checks.render(file, before?.text, definition);
 
   return {
     list(): EditorListEntry[] {
@@ -311,7 +193,7 @@ export function createEditorBackend(options: EditorBackendOptions): DevEditorBac
       }
       const index = options.definitions();
       const [issues, blocks, context] = await Promise.all([
-        check(file, found.text).then((checked) => checked.issues),
+        checks.check(file, found.text).then((checked) => checked.issues),
         blockInfos(index.validator.store),
         pageContext(index, read, definition),
       ]);
@@ -351,8 +233,10 @@ export function createEditorBackend(options: EditorBackendOptions): DevEditorBac
     async preview(draftId, request) {
       const draft = drafts.get(draftId);
       if (!draft) throw data('Not found', { status: 404 });
-      const index = await overlay(draft);
-      const pages = createPageLoader({ ...options.page, definitions: () => index, read: options.read, log: options.log, explain: true });
+      const index = await checks.overlay(draft);
+      // The preview is never kept by any cache: whether a read was served stale does not matter to it.
+      const read = async (readPath: string, query: URLSearchParams) => ({ data: await options.read(readPath, query), stale: false });
+      const pages = createPageLoader({ ...options.page, definitions: () => index, read, log: options.log, explain: true });
       const { path: pagePath } = previewTarget(new URL(request.url));
       // Concatenated, not resolved: a path such as //host stays a path of the site.
       return pages.loadPageResponse(new Request(`${options.page.origin}${pagePath}`, { headers: request.headers }));
@@ -384,7 +268,7 @@ export function createEditorBackend(options: EditorBackendOptions): DevEditorBac
     },
 
     async changes(req): Promise<ChangesResponse> {
-      const { abs } = target(isPlainObject(req) ? req.file : undefined);
+      const { abs } = target(folders, isPlainObject(req) ? req.file : undefined);
       if (!(await current(abs))) throw new EditorError(404, `${path.basename(abs)} is not saved yet: save it, then publish`);
       const change = await pendingChange(abs);
       return change ? { git: true, ...change } : { git: false };
@@ -392,7 +276,7 @@ export function createEditorBackend(options: EditorBackendOptions): DevEditorBac
 
     async publish(req): Promise<Result<PublishResponse>> {
       const body: Record<string, unknown> = isPlainObject(req) ? req : {};
-      const { abs, file } = target(body.file);
+      const { abs, file } = target(folders, body.file);
       const message =
         typeof body.message === 'string' && body.message.trim() ? body.message.trim() : `Page ${file}: edited in the page editor`;
       if (!(await current(abs))) return { status: 409, body: { error: `${file} is not saved yet: save it, then publish` } };
@@ -412,9 +296,9 @@ export function createEditorBackend(options: EditorBackendOptions): DevEditorBac
         throw error;
       }
       const index = options.definitions();
-      const [files, site] = [readDefinitionFiles(siteDir, dir), readSiteFile(siteDir)];
+      const [onDisk, site] = await Promise.all([files.definitions(), files.site()]);
       const brand = brandOf(index.site);
-      const project = { validator: index.validator, contract: index.contract, definitionsDir: dir, files, site, brand, siteDir };
+      const project = { validator: index.validator, contract: index.contract, definitionsDir: dir, files: onDisk, site, brand, siteDir };
       const plan = await planPage(input, project, { allowNoBlocks: true });
       if (plan.errors.length) return { status: 422, body: { errors: plan.errors } };
       const name = path.basename(plan.file);

@@ -10,7 +10,7 @@ import { isPlainObject, type Scope } from '../../engine/bindings.ts';
 import { brandOf, withBrand } from '../../engine/brand.ts';
 import type { DefinitionIndex } from '../../engine/definitions.server.ts';
 import type { FieldInfo } from '../types.ts';
-import { sourcePath, sourceQuery } from '../../engine/page-loader.server.ts';
+import { sourcePath, sourceQuery } from '../../engine/page-loader/sources.ts';
 import { routeParams } from '../../engine/validate/routes.ts';
 import { endpointAssumption } from '../../engine/contract-paths.ts';
 import { fillRoute, listEntries } from '../../engine/sitemap.ts';

@@ -13,7 +13,7 @@ import type { ContentContract } from '../../generated/content-contract.ts';
 import { withBrand } from '../../engine/brand.ts';
 import { pathParams } from '../../engine/contract-paths.ts';
 import type { ImageChoice } from '../types.ts';
-import { imageUrl } from '../../engine/page-loader.server.ts';
+import { imageUrl } from '../../engine/page-loader/transform.ts';
 import type { Located, SchemaStore } from '../../engine/schema-store.ts';
 import { readableEndpoints, responseSchema } from '../../authoring/workbench.ts';
 import type { Read } from './context.ts';

@@ -21,7 +21,7 @@ import { clientIp, rateLimitKey } from './ip.ts';
 import { RateLimiter, type Limiter } from '../outbox/rate-limit.ts';
 import type { SubmissionOutcome } from '../observe/metrics.ts';
 import { requestScope } from '../observe/requests.ts';
-import type { PostTrace } from '../observe/tracing.ts';
+import type { PostTrace } from '../observe/tracers.ts';
 
 export const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,200}$/;
 export const CAPTCHA_MESSAGE = 'The form must be filled out';

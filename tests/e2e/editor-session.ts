@@ -1,0 +1,151 @@
+/**
+ * The page editor under `npm run dev` on a temporary copy of page-definitions/ (privacy-policy.json
+ * broken on purpose, the copy a git checkout of its own for Publish), with one Chromium tab on
+ * /__editor: started before a file's tests, stopped after them (tests/editor*.e2e.test.ts), and
+ * the steps those tests share.
+ */
+import { spawnSync } from 'node:child_process';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
+import { DEFAULT_CONTENT_PASSWORD, DEFAULT_CONTENT_USER } from '../../src/server/config.ts';
+import { projectRoot } from '../../tools/lib/project.ts';
+import { launch } from './browser.ts';
+import { spawnSite, type ChildSite } from './servers.ts';
+
+export interface EditorSession {
+  /** The copy of page-definitions/ the development server serves and the editor writes. */
+  dir: string;
+  dev: ChildSite;
+  browser: Browser;
+  /** The editor's tab (1500 × 1000), on /__editor when the tests start. */
+  page: Page;
+  /** Errors of the editor's pages (pageerror). */
+  problems: string[];
+  /** The content service's Basic credential. */
+  basic: string;
+  /** `npm run validate` on the copy: exit status and output. */
+  validateCli(): { status: number | null; output: string };
+  /** Opens a definition in the editor, hydrated. */
+  open(name: string): Promise<void>;
+  /** The props panel of the selected section or of the page. */
+  props(): Locator;
+  sectionsOutline(): Locator;
+  bindTo(scope: Locator, label: string, field: string): Promise<void>;
+  addBlock(name: string): Promise<void>;
+  /** Waits for "Saved at", or fails with what the editor said instead. */
+  saved(): Promise<void>;
+  /**
+   * The preview frame and its pane hold their height: read at 10 moments over about a second after an
+   * edit, each the same as before the edit (only a change of the chosen width may change them).
+   */
+  steadyFrame(when: string): Promise<void>;
+}
+
+export function editorSession(): EditorSession {
+  let frameHeights: { pane: number; frame: number } | undefined;
+  const s = {
+    problems: [] as string[],
+    basic: `Basic ${Buffer.from(`${DEFAULT_CONTENT_USER}:${DEFAULT_CONTENT_PASSWORD}`).toString('base64')}`,
+    validateCli() {
+      const run = spawnSync('npx', ['tsx', 'tools/validate.ts'], {
+        cwd: projectRoot,
+        encoding: 'utf8',
+        env: { ...process.env, PAGE_DEFINITIONS_DIR: s.dir },
+      });
+      return { status: run.status, output: `${run.stdout}\n${run.stderr}` };
+    },
+    async open(name: string) {
+      await s.page.goto(`${s.dev.url}/__editor/${name}`, { waitUntil: 'load', timeout: 120_000 });
+      await s.page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true', undefined, { timeout: 60_000 });
+      await s.page.getByRole('heading', { level: 1, name: `Page editor: ${name}` }).waitFor();
+    },
+    props: () => s.page.getByRole('complementary', { name: 'Properties' }),
+    sectionsOutline: () => s.page.getByRole('list', { name: 'Sections' }),
+    async bindTo(scope: Locator, label: string, field: string) {
+      await scope
+        .getByRole('radiogroup', { name: `${label}: value source`, exact: true })
+        .getByLabel('Bound to content')
+        .check();
+      await scope
+        .getByRole('group', { name: `${label}: binding`, exact: true })
+        .getByLabel('Content field')
+        .first()
+        .selectOption(field);
+    },
+    async addBlock(name: string) {
+      const page = s.page;
+      await page.getByRole('button', { name: 'Add block' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Add a block' });
+      await dialog.getByLabel('Filter blocks').fill(name);
+      await dialog.getByRole('radio', { name: new RegExp(`^${name}\\b`) }).check();
+      // The block's fixture rendered by the real component.
+      await dialog.frameLocator(`iframe[title="Preview of ${name}"]`).locator(`[data-block="${name}"]`).waitFor();
+      await dialog.getByRole('button', { name: `Add ${name}` }).click();
+    },
+    async saved() {
+      await s.page
+        .getByRole('status')
+        .getByText(/Saved at/)
+        .waitFor({ timeout: 15_000 })
+        .catch(async (error: unknown) => {
+          // What the editor said instead (a refusal, a conflict) is the useful part of the failure.
+          throw new Error(`${String(error)}\nThe editor's status: ${await s.page.locator('.editor__status').textContent()}`);
+        });
+    },
+    async steadyFrame(when: string) {
+      const page = s.page;
+      await page.locator('.editor__frame-box iframe.editor__frame').waitFor({ timeout: 30_000 });
+      const moments = await page.evaluate(async () => {
+        const box = document.querySelector('.editor__frame-box')!;
+        const frame = document.querySelector('iframe.editor__frame')!;
+        const read: { pane: number; frame: number }[] = [];
+        for (let i = 0; i < 10; i++) {
+          read.push({ pane: box.getBoundingClientRect().height, frame: frame.getBoundingClientRect().height });
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+        return read;
+      });
+      frameHeights ??= moments[0];
+      expect(moments, `preview pane and frame heights ${when}`).toEqual(Array.from({ length: 10 }, () => frameHeights));
+      expect(frameHeights.frame).toBeGreaterThan(200);
+    },
+  } as EditorSession;
+
+  beforeAll(async () => {
+    s.dir = await mkdtemp(path.join(tmpdir(), 'editor-e2e-'));
+    await cp(path.join(projectRoot, 'page-definitions'), s.dir, { recursive: true });
+    const broken = path.join(s.dir, 'privacy-policy.json');
+    await writeFile(broken, (await readFile(broken, 'utf8')).replace('"layout": "main"', '"layout": "mian"'));
+    // A git checkout of its own, for Publish (committed as it was copied, the broken file included).
+    for (const args of [
+      ['init', '--quiet', '--initial-branch=main'],
+      ['add', '.'],
+      ['-c', 'user.name=Test', '-c', 'user.email=test@example.com', 'commit', '--quiet', '-m', 'start'],
+    ])
+      spawnSync('git', args, { cwd: s.dir });
+    s.dev = await spawnSite(
+      { CONTENT_API_BASE: inject('contentUrl'), EMBEDDED_CONTENT_SERVICE: '0', PAGE_DEFINITIONS_DIR: s.dir },
+      'development',
+    );
+    s.browser = await launch();
+    s.page = await s.browser.newPage({ viewport: { width: 1500, height: 1000 } });
+    s.page.on('pageerror', (error) => s.problems.push(`pageerror: ${error.message}`));
+    await s.page.goto(`${s.dev.url}/__editor`, { waitUntil: 'load', timeout: 120_000 });
+    await s.page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true', undefined, { timeout: 60_000 });
+  });
+
+  // A failure shows what the development server said (Vite's reloads and errors) since the start.
+  afterEach(({ task }) => {
+    if (task.result?.state === 'fail') console.log(`[editor e2e] npm run dev output:\n${s.dev?.output().slice(-4000)}`);
+  });
+
+  afterAll(async () => {
+    await s.browser?.close();
+    await s.dev?.stop();
+    if (s.dir) await rm(s.dir, { recursive: true, force: true });
+  });
+  return s;
+}
