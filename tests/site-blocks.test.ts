@@ -18,10 +18,11 @@ import { blockSchemaId } from '../src/engine/schema-store.ts';
 import { readSiteBlocks } from '../src/engine/site-inputs.server.ts';
 import { formatIssue } from '../src/engine/validate/types.ts';
 import { generateSiteBlockDocs, SITE_DOCS_FILE } from '../tools/generate-block-docs.ts';
+import { blockChunksOf } from '../tools/lib/block-chunks.ts';
 import { createValidator, loadDefinitionFiles, loadSchemas, loadSiteFile, projectRoot } from '../tools/lib/project.ts';
+import * as siteList from './sites/fernhill/src/blocks/components.generated.ts';
 
 const siteDir = path.join(projectRoot, 'tests/sites/fernhill');
-const siteModule = './sites/fernhill/src/generated/block-components.ts';
 const fixtures = import.meta.glob<Record<string, unknown>>('./sites/fernhill/src/blocks/*/fixture.ts', { import: 'fixture', eager: true });
 
 async function issuesOf(site: string, edit: (text: string) => string = (text) => text) {
@@ -69,7 +70,7 @@ describe('blocks of a site folder', () => {
   });
 
   it('are listed by the generator for the site: components by name, held ones, and each renders its fixture on the server', async () => {
-    const site = (await import(/* @vite-ignore */ siteModule)) as {
+    const site = siteList as unknown as {
       blockLoaders: Record<string, () => Promise<ComponentType<Record<string, unknown>>>>;
       heldBlocks: ReadonlySet<string>;
     };
@@ -101,12 +102,28 @@ describe('blocks of a site folder', () => {
     }
   });
 
+  it('get modulepreload links for their own chunk: a site’s component wins over the engine’s of its name', () => {
+    const manifest = {
+      'src/entry.client.tsx': { file: 'assets/entry.js', isEntry: true, imports: ['_shared.js'] },
+      '_shared.js': { file: 'assets/shared.js' },
+      'src/blocks/notice/component.tsx': { file: 'assets/block-notice-engine.js', imports: ['_shared.js'] },
+      'src/blocks/banner/component.tsx': { file: 'assets/block-banner.js' },
+      'tests/sites/fernhill/src/blocks/notice/component.tsx': { file: 'assets/block-notice-site.js' },
+      'tests/sites/fernhill/src/blocks/opening-hours/component.tsx': { file: 'assets/block-opening-hours.js', imports: ['_shared.js'] },
+    };
+    expect(blockChunksOf(manifest, '/')).toEqual({
+      banner: ['/assets/block-banner.js'],
+      notice: ['/assets/block-notice-site.js'],
+      'opening-hours': ['/assets/block-opening-hours.js'],
+    });
+  });
+
   it('are described in the site’s block docs, which are current', async () => {
     const docs = await generateSiteBlockDocs(siteDir);
     expect(docs).toContain('## opening-hours\n');
     expect(docs).toMatch(/\| `days\[\]\.hours` +\| text +\| +\| e\.g\. 9:30–17:00; none: closed that day\. +\|/);
     expect(docs).toContain('## notice\n');
-    expect(docs).toContain('(props: the engine’s');
+    expect(docs).toContain("(props: the engine's");
     expect(readFileSync(path.join(siteDir, SITE_DOCS_FILE), 'utf8')).toBe(docs);
   });
 });

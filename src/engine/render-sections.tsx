@@ -1,8 +1,7 @@
 import { memo, use, type ComponentType } from 'react';
 import { preloadModule } from 'react-dom';
 import blockChunks from 'virtual:block-chunks';
-import { heldBlocks } from '../blocks/components.generated.ts';
-import { blockComponent, blockFailed, isBlockName, type BlockName } from '../blocks/registry.ts';
+import { blockComponent, blockFailed, heldBlocks, isBlockName, type BlockName } from '../blocks/registry.ts';
 import { Held } from './held.tsx';
 import type { ResolvedSection } from './page-data.ts';
 

@@ -2,7 +2,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderBlock } from '../../../../../helpers/render.tsx';
-import { blockLoaders } from '../../generated/block-components.ts';
+import { blockLoaders } from '../components.generated.ts';
 import { fixture } from './fixture.ts';
 
 // Fernhill's component as its generated list gives it (the engine fills in the schema's defaults).
