@@ -2,8 +2,8 @@
  * Fernhill's own form widgets, by the name a form's x-ui-schema gives as "ui:widget" (beside the
  * engine's: rjsf's widget registry, where a site's name wins).
  */
-import type { WidgetProps } from '@rjsf/utils';
-import { TextareaWidget } from '../../../../../src/forms/widgets/inputs.tsx';
+import type { RegistryWidgetsType, WidgetProps } from '@rjsf/utils';
+import { TextareaWidget } from '../../../../../../src/forms/widgets/inputs.tsx';
 
 /** A text area for when a group would like to come, with the mornings the library takes groups. */
 function VisitTimeWidget(props: WidgetProps) {
@@ -15,4 +15,4 @@ function VisitTimeWidget(props: WidgetProps) {
   );
 }
 
-export const widgets = { 'visit-time': VisitTimeWidget };
+export const widgets: RegistryWidgetsType = { 'visit-time': VisitTimeWidget };
