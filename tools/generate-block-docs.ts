@@ -1,179 +1,57 @@
 /**
  * npm run docs: writes docs/blocks.md, the block reference, from schemas/blocks/*.schema.json
- * (and the shared types of schemas/common.schema.json), for every block of src/blocks/registry.ts,
+ * (and the shared types of schemas/common.schema.json, tables: ./lib/block-docs.ts), for every engine block,
  * the assumption table of docs/content-api.md from the "x-assumed" marks of schemas/content/, the
  * settings table of docs/configuration.md and the metrics table of docs/operations.md (from METRICS,
  * src/server/observe/metrics.ts: the one declaration of every metric).
  *   --check   writes nothing; exits 1 when either differs from what the schemas give
+ * With SITE_DIR naming another site that brings blocks: only its docs/blocks.md (its own blocks).
  * The output is formatted with Prettier, so `npm run format` leaves it as it is.
  */
-import { readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { runMain } from './lib/cli.ts';
 import prettier from 'prettier';
-import { blockNames } from '../src/blocks/registry.ts';
-import { assumptionOf, blockSchemaId, SCHEMA_BASE, SchemaStore, type JsonSchema, type Located } from '../src/engine/schema-store.ts';
+import { assumptionOf, blockNamesIn, blockSchemaId, SchemaStore, type JsonSchema, type Located } from '../src/engine/schema-store.ts';
+import { readSchemas, readSiteBlocks } from '../src/engine/site-inputs.server.ts';
+import { cell, COMMON_ID, Describer, SHARED, table } from './lib/block-docs.ts';
 import { endpointAssumption, responseSchemaId } from '../src/engine/contract-paths.ts';
 import { environmentVariables } from '../src/server/environment.ts';
 import { METRICS } from '../src/server/observe/metrics.ts';
-import { loadContract, loadSchemas, projectRoot } from './lib/project.ts';
+import { loadContract, loadSchemas, projectRoot, siteDirectory } from './lib/project.ts';
 import { readableEndpoints } from '../src/authoring/workbench.ts';
 
 export const DOCS_FILE = 'docs/blocks.md';
-const COMMON_ID = `${SCHEMA_BASE}common.schema.json`;
+/** A site's own blocks are described in its folder (`SITE_DIR=<site> npm run docs`), at the same path. */
+export const SITE_DOCS_FILE = DOCS_FILE;
 
-/** Names for the shared types, shown instead of expanding them. */
-const SHARED: Record<string, string> = {
-  text: 'text',
-  html: 'HTML',
-  image: 'image',
-  href: 'link target',
-  link: 'link',
-  heading: 'section heading',
-};
+const summary = (store: SchemaStore, name: string) => (store.get(blockSchemaId(name))?.description ?? '').split(/(?<=\.)\s(?=[A-Z])/)[0];
 
-interface Row {
-  name: string;
-  type: string;
-  required: boolean;
-  description: string;
-}
-
-function cell(text: string): string {
-  return text
-    .replace(/\|/g, '\\|')
-    .replace(/\s*\n\s*/g, ' ')
-    .trim();
-}
-
-function code(value: unknown): string {
-  return `\`${JSON.stringify(value)}\``;
-}
-
-class Describer {
-  constructor(private readonly store: SchemaStore) {}
-
-  /** The shared type a schema refers to (common.schema.json#/$defs/<name>), if any. */
-  private shared(loc: Located): string | undefined {
-    let current = loc;
-    for (let hops = 0; hops < 10; hops++) {
-      const at = current.base === COMMON_ID ? /^\/\$defs\/([^/]+)$/.exec(current.pointer)?.[1] : undefined;
-      if (at && SHARED[at]) return at;
-      if (!current.schema.$ref) return undefined;
-      const target = new URL(current.schema.$ref, current.base);
-      current = {
-        schema: this.store.deref({ schema: { $ref: current.schema.$ref }, base: current.base, pointer: current.pointer }).schema,
-        base: target.href.replace(/#.*$/, ''),
-        pointer: decodeURIComponent(target.hash.replace(/^#/, '')),
-      };
-    }
-    return undefined;
-  }
-
-  /** Fields as written (a property's own description and default, not only its $ref target's). */
-  private fields(loc: Located): Map<string, Located> {
-    const out = new Map<string, Located>();
-    const visit = (l: Located) => {
-      const s = this.store.deref(l);
-      for (const [name, schema] of Object.entries(s.schema.properties ?? {})) {
-        if (!out.has(name))
-          out.set(name, { schema, base: s.base, pointer: `${s.pointer}/properties/${name.replace(/~/g, '~0').replace(/\//g, '~1')}` });
-      }
-      (s.schema.allOf ?? []).forEach((_b, i) => visit(this.store.child(s, 'allOf', i)));
-    };
-    visit(loc);
-    return out;
-  }
-
-  type(loc: Located): string {
-    const shared = this.shared(loc);
-    if (shared) return SHARED[shared];
-    const s = this.store.deref(loc).schema;
-    if (Array.isArray(s.enum)) return s.enum.map(code).join(' | '); // escaped once, by cell()
-    if ('const' in s) return code(s.const);
-    if (s.contentMediaType === 'text/html') return 'HTML';
-    if (s.format === 'image' || s.format === 'image-path') return 'image';
-    const deref = this.store.deref(loc);
-    for (const key of ['anyOf', 'oneOf'] as const) {
-      if (s[key]?.length) return s[key].map((_b, i) => this.type(this.store.child(deref, key, i))).join(' or ');
-    }
-    const types = Array.isArray(s.type) ? s.type : s.type ? [s.type] : s.properties ? ['object'] : s.items ? ['array'] : [];
-    return (
-      types
-        .map((t) => {
-          if (t === 'array') {
-            const items = this.rawItems(deref);
-            return items ? `list of ${this.type(items)}` : 'list';
-          }
-          if (t === 'object') {
-            if (s.title && s.properties) return `object (${s.title})`;
-            const additional = this.store.additional(deref);
-            return additional && !s.properties ? `map of ${this.type(additional)}` : 'object';
-          }
-          return t === 'string' ? 'text' : t;
-        })
-        .join(' or ') || 'any'
-    );
-  }
-
-  description(loc: Located): string {
-    const own = loc.schema;
-    const target = this.store.deref(loc).schema;
-    const parts: string[] = [];
-    const text = own.description ?? (this.shared(loc) ? undefined : target.description);
-    if (text) parts.push(text.trim());
-    const s = { ...target, ...own };
-    const facts: string[] = [];
-    if (s.default !== undefined) facts.push(`default ${code(s.default)}`);
-    if (typeof s.minimum === 'number') facts.push(`at least ${s.minimum}`);
-    if (typeof s.maximum === 'number') facts.push(`at most ${s.maximum}`);
-    if (typeof s.minItems === 'number') facts.push(`at least ${s.minItems} entr${s.minItems === 1 ? 'y' : 'ies'}`);
-    if (typeof s.maxItems === 'number') facts.push(`at most ${s.maxItems} entries`);
-    if (typeof s.minLength === 'number') facts.push(`at least ${s.minLength} characters`);
-    if (typeof s.maxLength === 'number') facts.push(`at most ${s.maxLength} characters`);
-    if (typeof s.pattern === 'string') facts.push(`matches \`${s.pattern}\``);
-    if (typeof s['x-iframe-src'] === 'string') facts.push(`iframes only from \`${s['x-iframe-src']}\``);
-    if (facts.length) parts.push(`(${facts.join('; ')})`);
-    return parts.join(' ');
-  }
-
-  private rawItems(loc: Located): Located | undefined {
-    const s = this.store.deref(loc);
-    const items = s.schema.items;
-    return items && !Array.isArray(items) ? { schema: items, base: s.base, pointer: `${s.pointer}/items` } : this.store.items(s);
-  }
-
-  /** Rows for the fields of an object schema; nested objects and lists of objects are flattened. */
-  rows(loc: Located, prefix: string, depth = 0): Row[] {
-    const deref = this.store.deref(loc);
-    const required = new Set(deref.schema.required ?? []);
-    const out: Row[] = [];
-    for (const [name, field] of this.fields(deref)) {
-      const full = `${prefix}${name}`;
-      out.push({ name: full, type: this.type(field), required: required.has(name), description: this.description(field) });
-      if (this.shared(field) || depth > 4) continue;
-      const f = this.store.deref(field);
-      if (this.fields(f).size) out.push(...this.rows(f, `${full}.`, depth + 1));
-      const items = this.store.types(f).has('array') ? this.rawItems(f) : undefined;
-      if (items && !this.shared(items) && this.fields(items).size) out.push(...this.rows(items, `${full}[].`, depth + 1));
-    }
-    return out;
-  }
-}
-
-function table(rows: Row[]): string {
-  if (!rows.length) return '_No props._\n';
+/** A block's section: its description, its schema file and its props table. */
+function blockSection(store: SchemaStore, name: string, schemaLink: string): string[] {
+  const loc = store.root(blockSchemaId(name));
   return [
-    '| prop | type | required | description |',
-    '| --- | --- | --- | --- |',
-    ...rows.map((r) => `| \`${r.name}\` | ${cell(r.type)} | ${r.required ? 'yes' : ''} | ${cell(r.description)} |`),
-  ].join('\n');
+    `## ${name}`,
+    '',
+    loc.schema.description?.trim() ?? '',
+    '',
+    `Schema: [\`schemas/blocks/${name}.schema.json\`](${schemaLink})`,
+    '',
+    table(new Describer(store).rows(loc, '')),
+    '',
+  ];
 }
 
+async function formatted(lines: string[]): Promise<string> {
+  const config = (await prettier.resolveConfig(path.join(projectRoot, DOCS_FILE))) ?? {};
+  return prettier.format(lines.join('\n'), { ...config, parser: 'markdown' });
+}
+
+/** docs/blocks.md: every engine block (`schemas`: the engine's, default those of the project root). */
 export async function generateBlockDocs(schemas?: JsonSchema[]): Promise<string> {
-  const store = new SchemaStore(schemas ?? (await loadSchemas()));
-  const describe = new Describer(store);
+  const store = new SchemaStore(schemas ?? readSchemas(projectRoot));
+  const names = blockNamesIn(schemas ?? readSchemas(projectRoot));
   const common = store.root(COMMON_ID);
   const lines: string[] = [
     '<!-- Generated by tools/generate-block-docs.ts from schemas/blocks/*.schema.json. Do not edit: run `npm run docs`. -->',
@@ -185,23 +63,10 @@ export async function generateBlockDocs(schemas?: JsonSchema[]): Promise<string>
     '`$switch`). HTML props are always sanitized; relative image paths get the image base prefix. To see every block rendered from',
     'its fixture, with a definition snippet to copy, run `npm run dev` and open `/__catalog`.',
     '',
-    ...blockNames.map(
-      (name) => `- [\`${name}\`](#${name}): ${(store.get(blockSchemaId(name))?.description ?? '').split(/(?<=\.)\s(?=[A-Z])/)[0]}`,
-    ),
+    ...names.map((name) => `- [\`${name}\`](#${name}): ${summary(store, name)}`),
     '',
   ];
-  for (const name of blockNames) {
-    const loc = store.root(blockSchemaId(name));
-    lines.push(
-      `## ${name}`,
-      '',
-      loc.schema.description?.trim() ?? '',
-      '',
-      `Schema: [\`schemas/blocks/${name}.schema.json\`](../schemas/blocks/${name}.schema.json)`,
-      '',
-    );
-    lines.push(table(describe.rows(loc, '')), '');
-  }
+  for (const name of names) lines.push(...blockSection(store, name, `../schemas/blocks/${name}.schema.json`));
   lines.push('## Shared types', '', 'From [`schemas/common.schema.json`](../schemas/common.schema.json), used by many blocks.', '');
   lines.push('| type | is | description |', '| --- | --- | --- |');
   for (const [key, label] of Object.entries(SHARED)) {
@@ -215,8 +80,44 @@ export async function generateBlockDocs(schemas?: JsonSchema[]): Promise<string>
     lines.push(`| ${label} | ${is} | ${cell(loc.schema.description ?? '')} |`);
   }
   lines.push('');
-  const config = (await prettier.resolveConfig(path.join(projectRoot, DOCS_FILE))) ?? {};
-  return prettier.format(lines.join('\n'), { ...config, parser: 'markdown' });
+  return formatted(lines);
+}
+
+/**
+ * A site's docs/blocks.md (in its folder): its own blocks, as the engine's are described, and the
+ * engine blocks it gives its own component (their props are the engine's, unless it has their schema).
+ */
+export async function generateSiteBlockDocs(siteDir: string): Promise<string> {
+  const site = path.resolve(projectRoot, siteDir);
+  const blocks = readSiteBlocks(site);
+  const store = new SchemaStore(readSchemas(site));
+  const engineDocs = path.relative(path.join(site, 'docs'), path.join(projectRoot, DOCS_FILE)).split(path.sep).join('/');
+  const lines = [
+    `<!-- Generated by tools/generate-block-docs.ts from this site's schemas/blocks/ and src/blocks/. Do not edit: run \`SITE_DIR=${path.relative(projectRoot, site)} npm run docs\`. -->`,
+    '',
+    '# Blocks of this site',
+    '',
+    `Besides the engine's blocks ([block reference](${engineDocs})), a page definition of this site can use its own blocks, and`,
+    "some engine blocks show this site's own component. Any prop may be a literal or a binding, as for every block; under",
+    '`npm run dev` with this `SITE_DIR`, `/__catalog` shows each one rendered from its fixture.',
+    '',
+    ...blocks.map(
+      (block) =>
+        `- [\`${block.name}\`](#${block.name}): ${block.overrides ? "the engine's block, with this site's own component" : summary(store, block.name)}`,
+    ),
+    '',
+  ];
+  for (const block of blocks) {
+    if (block.schema) lines.push(...blockSection(store, block.name, `../${block.schema}`));
+    else
+      lines.push(
+        `## ${block.name}`,
+        '',
+        `This site's component ([\`${block.component}\`](../${block.component})) in place of the engine's (props: the engine's, [\`${block.name}\`](${engineDocs}#${block.name})).`,
+        '',
+      );
+  }
+  return formatted(lines);
 }
 
 const CONTENT_API_FILE = 'docs/content-api.md';
@@ -395,27 +296,33 @@ async function generatedPartsMain(check: boolean): Promise<number> {
 
 async function main(argv: string[]): Promise<number> {
   const { values } = parseArgs({ args: argv, options: { check: { type: 'boolean', default: false } }, allowPositionals: false });
+  // Another site (SITE_DIR): only the docs of its own blocks, in its folder (none when it has none).
+  const site = siteDirectory();
+  if (site !== projectRoot) {
+    if (!readSiteBlocks(site).length) return 0;
+    return blockDocsMain(
+      values.check,
+      path.join(site, SITE_DOCS_FILE),
+      await generateSiteBlockDocs(site),
+      `SITE_DIR=${path.relative(projectRoot, site)} `,
+    );
+  }
   const parts = await generatedPartsMain(values.check);
-  const blocks = await blockDocsMain(values.check);
+  const blocks = await blockDocsMain(values.check, path.join(projectRoot, DOCS_FILE), await generateBlockDocs(), '');
   return Math.max(parts, blocks);
 }
 
-async function blockDocsMain(check: boolean): Promise<number> {
-  const generated = await generateBlockDocs();
-  const file = path.join(projectRoot, DOCS_FILE);
+async function blockDocsMain(check: boolean, file: string, generated: string, env: string): Promise<number> {
+  const name = path.relative(projectRoot, file);
   const current = await readFile(file, 'utf8').catch(() => '');
-  if (check) {
-    if (current !== generated) {
-      console.error(`${DOCS_FILE} is stale: the block schemas changed. Run \`npm run docs\` and commit the result.`);
-      return 1;
-    }
-    console.log(`${DOCS_FILE} is up to date (${blockNames.length} blocks).`);
-    return 0;
-  }
-  if (current === generated) console.log(`${DOCS_FILE} is up to date (${blockNames.length} blocks).`);
-  else {
+  if (current === generated) console.log(`${name} is up to date.`);
+  else if (check) {
+    console.error(`${name} is stale: the block schemas changed. Run \`${env}npm run docs\` and commit the result.`);
+    return 1;
+  } else {
+    await mkdir(path.dirname(file), { recursive: true });
     await writeFile(file, generated);
-    console.log(`Wrote ${DOCS_FILE} (${blockNames.length} blocks).`);
+    console.log(`Wrote ${name}.`);
   }
   return 0;
 }
