@@ -5,8 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { blockNames } from '../src/blocks/registry.ts';
 import { blockSchemaId } from '../src/engine/schema-store.ts';
 import { environmentVariables } from '../src/server/environment.ts';
-import { envExample, metricsTable } from '../tools/generate-block-docs.ts';
-import { DOCS_FILE, generateBlockDocs } from '../tools/lib/block-docs.ts';
+import { DOCS_FILE, envExample, generateBlockDocs, metricsTable } from '../tools/generate-block-docs.ts';
 import { METRICS } from '../src/server/observe/metrics.ts';
 import { loadSchemas, projectRoot } from '../tools/lib/project.ts';
 

@@ -65,6 +65,15 @@ describe('a second site on the same engine', () => {
       env: { ...process.env, SITE_DIR: siteDir },
     });
     expect(forms.status, forms.stdout + forms.stderr).toBe(0);
+    // Its own blocks: their generated list and types, and their docs, are current.
+    for (const tool of ['tools/generate-types.ts', 'tools/generate-block-docs.ts']) {
+      const check = spawnSync('npx', ['tsx', tool, '--check'], {
+        cwd: projectRoot,
+        encoding: 'utf8',
+        env: { ...process.env, SITE_DIR: siteDir },
+      });
+      expect(check.status, tool + check.stdout + check.stderr).toBe(0);
+    }
 
     // A copy whose event page binds a field its content API does not have, and names a form it does not have.
     const copy = await mkdtemp(path.join(tmpdir(), 'second-site-'));
@@ -73,7 +82,10 @@ describe('a second site on the same engine', () => {
       const file = path.join(copy, 'page-definitions/event.json');
       await writeFile(file, (await readFile(file, 'utf8')).replace('"event.event.room"', '"event.event.rooom"'));
       const visit = path.join(copy, 'page-definitions/visit.json');
-      await writeFile(visit, (await readFile(visit, 'utf8')).replace('"form": "group-visit"', '"form": "contact"'));
+      await writeFile(
+        visit,
+        (await readFile(visit, 'utf8')).replace('"form": "group-visit"', '"form": "contact"').replace('"closedLabel"', '"closedLable"'),
+      );
       const broken = spawnSync('npx', ['tsx', 'tools/validate.ts'], {
         cwd: projectRoot,
         encoding: 'utf8',
@@ -85,6 +97,10 @@ describe('a second site on the same engine', () => {
       );
       expect(broken.stdout + broken.stderr).toMatch(
         /page-definitions\/visit\.json:\d+:\d+ \/sections\/1\/form: must be one of "group-visit"/,
+      );
+      // Its own block, checked against its own schema.
+      expect(broken.stdout + broken.stderr).toMatch(
+        /page-definitions\/visit\.json:\d+:\d+ \/sections\/2\/closedLable: unknown property "closedLable" \(did you mean "closedLabel"\?\)/,
       );
     } finally {
       await rm(copy, { recursive: true, force: true });
@@ -125,6 +141,24 @@ describe('a second site on the same engine', () => {
     for (const file of ['/favicon.svg', '/brand/logo.svg']) expect((await get(file)).text).toContain('<svg');
   });
 
+  it('shows its own block and its own look of an engine block, styled by the one stylesheet', async () => {
+    const visit = await get('/visit');
+    // opening-hours, from its content service's opening_hours; held (no script), so no chunk preloaded for it.
+    expect(visit.text).toContain('<section class="opening-hours container"><table class="opening-hours__table"><caption');
+    expect(visit.text).toMatch(/<th scope="row">Thursday<\/th><td>9:30–19:30<\/td>/);
+    expect(visit.text).toMatch(/<tr class="opening-hours__closed"><th scope="row">Sunday<\/th><td>Closed<\/td>/);
+    expect(visit.text).not.toMatch(/modulepreload[^>]*block-opening-hours/);
+    // Its own form widget (by name, in its form's x-ui-schema).
+    expect(visit.text).toContain('Groups come Tuesday to Friday, between 9:30 and 12:00.');
+    // notice: the site's component replaces the engine's.
+    const missing = await get('/no-such-page');
+    expect(missing.text).toContain('<section class="fernhill-notice container"><div class="fernhill-notice__card">');
+    expect(missing.text).not.toContain('class="notice container"');
+    const stylesheet = /<link[^>]*rel="stylesheet"[^>]*href="([^"]+)"/.exec(visit.text)?.[1] ?? /href="([^"]+\.css)"/.exec(visit.text)?.[1];
+    const css = (await get(stylesheet ?? '/missing.css')).text;
+    for (const rule of ['.opening-hours__table', '.fernhill-notice__card']) expect(css).toContain(rule);
+  });
+
   it('takes its own form only: the main site’s endpoints are not there', async () => {
     // As for any path that takes no posts.
     expect((await fetch(`${site.url}/api/contact_form`, { method: 'POST' })).status).toBe(405);
@@ -149,6 +183,37 @@ describe('a second site on the same engine', () => {
     } finally {
       await rm(folder, { recursive: true, force: true });
     }
+  });
+
+  describe('in development (npm run dev with SITE_DIR)', () => {
+    let dev: ChildSite;
+    beforeAll(async () => {
+      dev = await spawnSite(
+        {
+          SITE_DIR: siteDir,
+          CONTENT_API_BASE: content.url,
+          CONTENT_API_USER: credential.user,
+          CONTENT_API_PASSWORD: credential.password,
+          EMBEDDED_CONTENT_SERVICE: '0',
+        },
+        'development',
+      );
+    });
+    afterAll(() => dev?.stop());
+    const text = async (pathname: string) => (await fetch(`${dev.url}${pathname}`)).text();
+
+    it('the catalog lists and renders its own block and its override; the editor offers them', { timeout: 120_000 }, async () => {
+      const listed = [...(await text('/__catalog')).matchAll(/data-catalog-block="([^"]+)"/g)].map((m) => m[1]);
+      expect(listed).toEqual(expect.arrayContaining(['banner', 'notice', 'opening-hours']));
+      expect(await text('/__catalog/opening-hours?frame=1')).toMatch(/<th scope="row">Thursday<\/th><td>9:30–19:30<\/td>/);
+      expect(await text('/__catalog/notice?frame=1')).toContain('class="fernhill-notice__card"');
+      // The editor's block picker and props forms: the site's block with its schema and fixture.
+      const editor = await text('/__editor/visit.json');
+      expect(editor).toContain('The library&#x27;s opening hours: a small table of days and hours');
+      expect(editor).toContain('Closed on bank holidays.');
+      // And a page of the site, through Vite.
+      expect(await text('/visit')).toContain('<table class="opening-hours__table">');
+    });
   });
 
   describe('in the browser', () => {

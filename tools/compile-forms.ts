@@ -6,7 +6,8 @@
  * the browser needs no `unsafe-eval`. Before that it checks each form: its x-form against
  * schemas/form-meta.schema.json (and its endpoint against the contract's POST endpoints), that no
  * field is the honeypot (x-honeypot of form-fields.schema.json, exported as HONEYPOT_FIELD), and
- * that each file field's limit, messages and maxLength agree (src/forms/file-field.ts); problems
+ * that each file field's limit, messages and maxLength agree (src/forms/file-field.ts), and that each
+ * "ui:widget" names a widget (rjsf's, the engine's or the site's: ./lib/form-widgets.ts); problems
  * are printed with file, line, column and JSON path, and nothing is written.
  *   --check   exit 1 if the generated files are stale (a test runs this)
  */
@@ -17,6 +18,8 @@ import { Ajv } from 'ajv';
 import ajvErrors from 'ajv-errors';
 import { compileSchemaValidatorsCode } from '@rjsf/validator-ajv8/compileSchemaValidators';
 import prettier from 'prettier';
+import { hasWidget, type RegistryWidgetsType, type RJSFSchema } from '@rjsf/utils';
+import { formWidgets } from './lib/form-widgets.ts';
 import { base64Length, fileRules } from '../src/forms/file-field.ts';
 import type { FormMeta } from '../src/generated/form-meta.ts';
 import { escapePointer } from '../src/engine/schema-store.ts';
@@ -101,7 +104,7 @@ function selfContained(code: string, name: string): string {
 }
 
 /** What is wrong with a form beyond its own JSON Schema: its x-form, the honeypot, its file fields. */
-function formIssues(file: string, text: string, bundled: Json): Issue[] {
+function formIssues(file: string, text: string, bundled: Json, widgets: RegistryWidgetsType): Issue[] {
   const issues: Issue[] = [];
   const parsed = parseStrict(file, text, issues);
   if (!parsed) return issues;
@@ -125,7 +128,15 @@ function formIssues(file: string, text: string, bundled: Json): Issue[] {
         ? `has ${captchas.length} captcha fields (${captchas.join(', ')}): one only`
         : 'has no captcha field: add one { "$ref": "../form-fields.schema.json#/$defs/captcha" } (the server checks it on every post)',
     );
-  const ui = (bundled['x-ui-schema'] ?? {}) as Record<string, { 'ui:options'?: Json }>;
+  const ui = (bundled['x-ui-schema'] ?? {}) as Record<string, { 'ui:options'?: Json; 'ui:widget'?: unknown }>;
+  for (const [key, entry] of Object.entries(ui)) {
+    const widget = entry?.['ui:widget'];
+    if (typeof widget === 'string' && properties[key] && !hasWidget(properties[key] as RJSFSchema, widget, widgets))
+      report(
+        `/x-ui-schema/${escapePointer(key)}/ui:widget`,
+        `no widget "${widget}" for this field (rjsf's, the engine's or the site's src/forms/widgets/index.tsx)`,
+      );
+  }
   for (const [key, field] of Object.entries(properties)) {
     if (field['x-max-file-bytes'] === undefined) continue;
     const pointer = `/properties/${escapePointer(key)}`;
@@ -152,10 +163,11 @@ async function generate(): Promise<Map<string, string>> {
   const format = (code: string, parser: string) => prettier.format(code, { parser, singleQuote: true, printWidth: 140 });
   const names = await formNames();
   const issues: Issue[] = [];
+  const widgets = await formWidgets(site);
   for (const name of names) {
     const text = await readFile(path.join(formsDir, `${name}.schema.json`), 'utf8');
     const bundled = inline(withRequiredMessages(JSON.parse(text) as Json, fields.$defs)) as Json;
-    issues.push(...formIssues(shown(path.join(formsDir, `${name}.schema.json`)), text, bundled));
+    issues.push(...formIssues(shown(path.join(formsDir, `${name}.schema.json`)), text, bundled, widgets));
     // rjsf keys precompiled validators by $id, and ajv's ESM output needs it to be an identifier.
     const { 'x-ui-schema': uiSchema, $id: _id, ...rest } = bundled;
     const schema = { $id: `form_${name.replace(/\W/g, '_')}`, ...rest };

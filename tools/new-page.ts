@@ -22,7 +22,6 @@
 import { link, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { blockNames } from '../src/blocks/registry.ts';
 import { formatIssue } from '../src/engine/validate/types.ts';
 import { withBrand } from '../src/engine/brand.ts';
 import { runMain } from './lib/cli.ts';
@@ -30,8 +29,11 @@ import { definitionsDirectory, loadDefinitionFiles, loadSiteFile, siteDirectory 
 import { LAYOUTS, loadProject, planPage, type Layout, type NewPageInput, type Project } from '../src/authoring/new-page.ts';
 import { ask, Prompter } from './new-page/prompts.ts';
 
-const USAGE = `Usage: npm run new-page [-- --route /path --layout ${LAYOUTS.join('|')} --source [name=]/api/… --blocks a,b --name file --title "Title" --description "Text" --yes]
-Without flags it asks. Known blocks: ${blockNames.join(', ')}.`;
+/** `blocks`: the site's (the engine's and its own). */
+const usage = (
+  blocks: readonly string[],
+) => `Usage: npm run new-page [-- --route /path --layout ${LAYOUTS.join('|')} --source [name=]/api/… --blocks a,b --name file --title "Title" --description "Text" --yes]
+Without flags it asks. Known blocks: ${blocks.join(', ')}.`;
 
 /** Writes the file only if it does not exist yet (atomically: readers never see half a file). */
 async function writeNew(file: string, text: string): Promise<void> {
@@ -71,11 +73,11 @@ async function main(argv: string[]): Promise<number> {
     },
     allowPositionals: false,
   });
+  const project = loadProject(definitionsDirectory(), siteDirectory());
   if (values.help) {
-    console.log(USAGE);
+    console.log(usage(project.validator.blocks));
     return 0;
   }
-  const project = loadProject(definitionsDirectory(), siteDirectory());
   const given: Partial<NewPageInput> = {
     route: values.route,
     layout: values.layout as Layout | undefined,
@@ -92,7 +94,7 @@ async function main(argv: string[]): Promise<number> {
     if (given.route && given.blocks) input = { ...given, sources: given.sources ?? {} } as NewPageInput;
     else if (prompter) input = await ask(prompter, project, given);
     else {
-      console.error(`new-page: --route and --blocks are required when not asking interactively.\n${USAGE}`);
+      console.error(`new-page: --route and --blocks are required when not asking interactively.\n${usage(project.validator.blocks)}`);
       return 2;
     }
     return await create(input, project, prompter);

@@ -8,7 +8,6 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { matchPath } from 'react-router';
-import { blockNames, isBlockName } from '../blocks/registry.ts';
 import definitionSchema from '../../schemas/page-definition.schema.json' with { type: 'json' };
 import type { ContentContract as Contract } from '../generated/content-contract.ts';
 import type { DefinitionFile } from '../generated/page-definition.ts';
@@ -75,7 +74,7 @@ export interface PagePlan {
 /** The site in `siteDir` with its definitions in `definitionsDir` (absolute), as a new page is planned against it. */
 export function loadProject(definitionsDir: string, siteDir: string): Project {
   const contract = readContract(siteDir);
-  const validator = new DefinitionValidator({ schemas: readSchemas(siteDir), blockNames, contract });
+  const validator = new DefinitionValidator({ schemas: readSchemas(siteDir), contract });
   const [files, site] = [readDefinitionFiles(siteDir, definitionsDir), readSiteFile(siteDir)];
   const brand = String((JSON.parse(site.text) as { brand?: string }).brand ?? 'brand');
   return { validator, contract, definitionsDir, files, site, brand, siteDir };
@@ -190,12 +189,13 @@ export async function planPage(input: NewPageInput, project: Project, options: {
     if (schema) sourceSchemas.set(sourceName, schema);
   }
 
-  // Blocks: registered names.
+  // Blocks: the engine's and the site's own (each is its schema).
+  const blockNames = project.validator.blocks;
   const blocks = input.blocks.map((b) => b.trim()).filter(Boolean);
   if (!blocks.length && !options.allowNoBlocks)
     errors.push(`choose at least one block, e.g. banner and rich-text; known blocks: ${blockNames.join(', ')}`);
   for (const block of blocks) {
-    if (!isBlockName(block))
+    if (!blockNames.includes(block))
       errors.push(`unknown block "${block}"${didYouMean(block, blockNames)}; known blocks: ${blockNames.join(', ')}`);
   }
 

@@ -43,3 +43,6 @@ export const heldBlocks: ReadonlySet<string> = new Set([
   'rich-text',
   'side-menu',
 ]);
+
+/** Each block's schema defaults (a site's list of its own blocks has the same three exports: ./registry.ts). */
+export { blockDefaults } from '../generated/blocks.ts';

@@ -44,9 +44,16 @@ export function withDefaults<Name extends keyof BlockPropsByName, Extra>(
   name: Name,
   component: ComponentType<Resolved<Name> & Extra>,
 ): ComponentType<BlockPropsByName[Name] & Extra> {
-  const defaults = blockDefaults[name] as Readonly<Record<string, unknown>>;
-  const Block = (props: BlockPropsByName[Name] & Extra) =>
-    createElement(component, fillDefaults(defaults, props as Record<string, unknown>) as Resolved<Name> & Extra);
+  return withDefaultsOf(blockDefaults[name], component) as ComponentType<BlockPropsByName[Name] & Extra>;
+}
+
+/** `component` taking its props with `defaults` filling the gaps (a site's block: its own defaults). */
+export function withDefaultsOf<Props>(defaults: object, component: ComponentType<Props>): ComponentType<Partial<Props>> {
+  const Block = (props: Partial<Props>) =>
+    createElement(
+      component as ComponentType<object>,
+      fillDefaults(defaults as Readonly<Record<string, unknown>>, props as Record<string, unknown>),
+    );
   Block.displayName = component.displayName ?? component.name;
   return Block;
 }

@@ -11,22 +11,38 @@
  * loads the blocks it hydrates before hydrating (src/entry.client.tsx, the server has sent
  * modulepreload links for them), and a client navigation loads the next page's blocks with its
  * data (src/engine/page-route.tsx). A block that is not loaded yet suspends its render (`use`).
+ *
+ * A site folder may bring blocks (docs/sites.md): its src/blocks/components.generated.ts (written by
+ * `SITE_DIR=<site> npm run generate`, the same three exports as ours) lists its own blocks and its
+ * components for ours; imported as @site/…, its entries replace ours by name. For the main site, or
+ * a site without blocks (tools/lib/site-dir.ts siteAlias), and for TypeScript and tools run by tsx
+ * (tsconfig paths), that import is our own list: the merge changes nothing. Site block names are
+ * typed as BlockName too; the site's generated list checks their props against their schemas.
  */
 import type { ComponentType } from 'react';
 import type { BlockPropsByName } from '../generated/blocks.ts';
-import { blockLoaders } from './components.generated.ts';
-import { withDefaults, type Resolved } from './defaults.ts';
+import * as site from '@site/src/blocks/components.generated.ts';
+import { blockDefaults, blockLoaders, heldBlocks as engineHeld } from './components.generated.ts';
+import { withDefaultsOf, type Resolved } from './defaults.ts';
 import type { BlockExtras } from './shared.tsx';
 
-const loaders = blockLoaders satisfies {
+const engineLoaders = blockLoaders satisfies {
   [Name in keyof BlockPropsByName]: () => Promise<ComponentType<Resolved<Name> & BlockExtras>>;
 };
+const loaders: typeof engineLoaders = { ...engineLoaders, ...site.blockLoaders };
+const defaults: Readonly<Record<string, object>> = { ...blockDefaults, ...site.blockDefaults };
+
+/** Blocks kept as the server rendered them at hydration (../engine/held.tsx): by the schema of each, the site's or ours. */
+export const heldBlocks: ReadonlySet<string> = new Set([
+  ...[...engineHeld].filter((name) => !Object.hasOwn(site.blockLoaders, name) && !Object.hasOwn(site.blockDefaults, name)),
+  ...site.heldBlocks,
+]);
 
 export type BlockName = keyof typeof loaders;
 /** A block's component, taking its props as a definition gives them (defaults not yet applied). */
 export type BlockComponent<Name extends BlockName = BlockName> = ComponentType<BlockPropsByName[Name] & BlockExtras>;
 
-export const blockNames = Object.keys(loaders) as BlockName[];
+export const blockNames = Object.keys(loaders).sort() as BlockName[];
 
 export function isBlockName(name: string): name is BlockName {
   return Object.hasOwn(loaders, name);
@@ -48,7 +64,7 @@ export function blockComponent<Name extends BlockName>(name: Name): Promise<Bloc
   let promise = loading.get(name);
   if (!promise) {
     const tracked: Tracked<BlockComponent> = loaders[name]().then(
-      (component) => withDefaults(name, component as ComponentType<never>) as BlockComponent,
+      (component) => withDefaultsOf(defaults[name] ?? {}, component as ComponentType<never>) as BlockComponent,
     );
     tracked.then(
       (value) => Object.assign(tracked, { status: 'fulfilled', value }),

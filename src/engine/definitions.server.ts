@@ -7,7 +7,6 @@
  * start on any problem unless ALLOW_INVALID_DEFINITIONS=1. Each site owns one (createSite).
  */
 import { matchRoutes } from 'react-router';
-import { blockNames } from '../blocks/registry.ts';
 import type { JsonSchema } from './schema-store.ts';
 import type { ContentContract as Contract } from '../generated/content-contract.ts';
 import { contentContract } from './content-contract.ts';
@@ -15,7 +14,7 @@ import { declaredParams, queryFits, routeParamsFit, type Rule } from './page-par
 import { blockSchemaId, withSiteForms } from './schema-store.ts';
 import { formatIssue, type Issue, type PageDefinition, type ValidationResult } from './validate/types.ts';
 import { DefinitionValidator } from './validate/validator.ts';
-import { readSiteInputs, type SiteInputs } from './site-inputs.server.ts';
+import { lastById, readSiteInputs, type SiteInputs } from './site-inputs.server.ts';
 
 /** The page definitions of the site, validated, with route matching (not the /__catalog block gallery). */
 export interface DefinitionIndex {
@@ -66,10 +65,12 @@ function bundledInputs(): SiteInputs {
     ],
     { import: 'default', eager: true },
   );
+  // A site's own blocks, after the engine's: one of the same name replaces the engine's (lastById).
+  const siteBlockSchemas = import.meta.glob<JsonSchema>('@site/schemas/blocks/*.schema.json', { import: 'default', eager: true });
   const siteFile = import.meta.glob<string>('@site/site.config.json', { query: '?raw', import: 'default', eager: true });
   return {
     files: Object.entries(definitionFiles).map(([file, text]) => ({ file: siteRelative(file, 'page-definitions'), text })),
-    schemas: withSiteForms(Object.values(schemaFiles)),
+    schemas: withSiteForms(lastById([...Object.values(schemaFiles), ...Object.values(siteBlockSchemas)])),
     contract: contentContract,
     site: { file: 'site.config.json', text: Object.values(siteFile)[0] ?? '{}' },
   };
@@ -108,7 +109,7 @@ function build(options: DefinitionOptions): DefinitionIndex {
     contract,
     site: siteFile,
   } = options.fromDisk ? readSiteInputs(options.siteDir ?? '.', options.definitionsDir) : bundledInputs();
-  const validator = new DefinitionValidator({ schemas, blockNames, contract });
+  const validator = new DefinitionValidator({ schemas, contract });
   const { issues, definitions, site } = validator.validate(files, siteFile);
   const log = options.log ?? ((line: string) => console.error(line));
   for (const issue of issues) log(`[definitions] ${formatIssue(issue)}`);

@@ -1,8 +1,7 @@
 import { memo, Suspense, use, useEffect, type ComponentType } from 'react';
 import { preloadModule } from 'react-dom';
 import blockChunks from 'virtual:block-chunks';
-import { heldBlocks } from '../blocks/components.generated.ts';
-import { blockComponent, blockLoaded, isBlockName, type BlockName } from '../blocks/registry.ts';
+import { blockComponent, blockLoaded, heldBlocks, isBlockName, type BlockName } from '../blocks/registry.ts';
 import { useClientRender } from '../client-render.ts';
 import { Held } from './held.tsx';
 import type { ResolvedSection } from './page-data.ts';

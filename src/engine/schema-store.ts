@@ -7,6 +7,11 @@ export const SCHEMA_BASE = 'https://schemas.local/';
 export const DEFINITION_SCHEMA_ID = `${SCHEMA_BASE}page-definition.schema.json`;
 export const SITE_SCHEMA_ID = `${SCHEMA_BASE}site-config.schema.json`;
 export const blockSchemaId = (name: string) => `${SCHEMA_BASE}blocks/${name}.schema.json`;
+const BLOCK_ID = /^https:\/\/schemas\.local\/blocks\/([a-z0-9-]+)\.schema\.json$/;
+/** The blocks a set of schemas defines (the engine's and a site's own), sorted: each block is its schema. */
+export function blockNamesIn(schemas: readonly JsonSchema[]): string[] {
+  return [...new Set(schemas.map((schema) => BLOCK_ID.exec(String(schema.$id ?? ''))?.[1]).filter((name) => name !== undefined))].sort();
+}
 /** A file of schemas/content/, e.g. contentSchemaId('page-blog.schema.json'). */
 export const contentSchemaId = (file: string) => `${SCHEMA_BASE}content/${file}`;
 export const structuredDataSchemaId = (type: string) => `${SCHEMA_BASE}structured-data/${type}.schema.json`;

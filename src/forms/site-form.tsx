@@ -19,18 +19,12 @@ import { fieldLabels, hiddenFields, stillNeeded, type StillNeeded } from './stil
 import { newIdempotencyKey, submitForm } from './submit.ts';
 import { FieldTemplate, NoSubmitButton, RequiredNote } from './templates.tsx';
 import type { FormDefinition } from '@site/src/generated/forms/index.ts';
-import { CaptchaWidget } from './widgets/captcha.tsx';
-import { CvWidget } from './widgets/cv.tsx';
-import { BaseInputTemplate, MobileWidget, TermsWidget, TextareaWidget } from './widgets/inputs.tsx';
+import { widgets as engineWidgets } from './widgets/index.tsx';
+import { BaseInputTemplate } from './widgets/inputs.tsx';
+import { widgets as siteWidgets } from '@site/src/forms/widgets/index.tsx';
 
-const widgets = {
-  mobile: MobileWidget,
-  captcha: CaptchaWidget,
-  terms: TermsWidget,
-  cv: CvWidget,
-  TextareaWidget,
-  textarea: TextareaWidget,
-};
+// rjsf's widget registry by name: the site's widgets over the engine's (./widgets/index.tsx).
+const widgets = { ...engineWidgets, ...siteWidgets };
 const templates = { FieldTemplate, BaseInputTemplate, ButtonTemplates: { SubmitButton: NoSubmitButton } };
 
 // One promise per form, shared by server render and hydration. Marked as React's `use` marks

@@ -6,7 +6,6 @@
  * with their schemas.
  */
 import type { SiteConfig } from '../../src/generated/site-config.ts';
-import { isBlockName } from '../../src/blocks/registry.ts';
 import {
   bindPaths,
   eachEntries,
@@ -235,7 +234,7 @@ export function walkMeta(page: PageContext, roots: Roots, definition: PageDefini
 /** Every section that passed validation, its props against its block's schema. */
 export function walkSections(page: PageContext, roots: Roots, definition: PageDefinition): void {
   definition.sections.forEach((section, index) => {
-    if (definition.invalidSections.has(index) || !isBlockName(section.block)) return;
+    if (definition.invalidSections.has(index) || !page.store.get(blockSchemaId(section.block))) return;
     const { block, id: _id, ...props } = section;
     walk(page, roots, props, { expected: page.store.root(blockSchemaId(block)), pointer: `/sections/${index}`, required: false });
   });

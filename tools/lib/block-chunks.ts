@@ -4,14 +4,16 @@
  * (src/engine/render-sections.tsx). Read from the client build's Vite manifest while the server
  * is built (React Router builds the client first and removes the manifest at the end); chunks
  * every page loads anyway (the entry's and the routes') are left out. Empty in the browser's
- * build, in development (Vite serves modules one by one) and in tests.
+ * build, in development (Vite serves modules one by one) and in tests. A site's own block
+ * (<site>/src/blocks/<name>/component.tsx) is found the same way, and wins over the engine's of its name.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from 'vite';
 
 const ID = 'virtual:block-chunks';
-const BLOCK = /^src\/blocks\/([a-z0-9-]+)\/component\.tsx$/;
+/** A block's component: the engine's (src/blocks/…), or a site's (<site>/src/blocks/…). */
+const BLOCK = /(?:^|\/)src\/blocks\/([a-z0-9-]+)\/component\.tsx$/;
 
 interface ManifestChunk {
   file: string;
@@ -30,7 +32,9 @@ export function blockChunksOf(manifest: Record<string, ManifestChunk>, base: str
   const everyPage = new Set<string>();
   for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) closure(key, everyPage);
   const out: Record<string, string[]> = {};
-  for (const key of Object.keys(manifest).sort()) {
+  // The engine's blocks first, then a site's: its block replaces the engine's of the same name.
+  const keys = Object.keys(manifest).sort();
+  for (const key of [...keys.filter((key) => key.startsWith('src/')), ...keys.filter((key) => !key.startsWith('src/'))]) {
     const name = BLOCK.exec(key)?.[1];
     if (!name) continue;
     out[name] = [...closure(key)].filter((each) => !everyPage.has(each)).map((each) => `${base}${manifest[each].file}`);

@@ -8,7 +8,7 @@ import path from 'node:path';
 
 /** The engine's inputs (project root) and the site's (its folder: the project root for the main site). */
 const ENGINE_INPUTS = ['src', 'schemas', 'vite.config.ts', 'react-router.config.ts', 'package-lock.json'];
-const SITE_INPUTS = ['page-definitions', 'schemas', 'public', 'site.config.json', 'src/generated/forms'];
+const SITE_INPUTS = ['page-definitions', 'schemas', 'public', 'site.config.json', 'src'];
 
 function newest(target: string): number {
   if (!existsSync(target)) return 0;

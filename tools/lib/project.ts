@@ -3,7 +3,6 @@
  * (src/engine/site-inputs.server.ts), for the site SITE_DIR names (./site-dir.ts) unless told another.
  */
 import path from 'node:path';
-import { blockNames } from '../../src/blocks/registry.ts';
 import type { JsonSchema } from '../../src/engine/schema-store.ts';
 import type { ContentContract } from '../../src/generated/content-contract.ts';
 import { DefinitionValidator } from '../../src/engine/validate/validator.ts';
@@ -12,7 +11,7 @@ import { projectRoot, siteDirectory } from './site-dir.ts';
 
 export { projectRoot, siteDirectory, type SourceFile };
 
-/** The engine's schemas (schemas/, its blocks/ and structured-data/) and the site's (schemas/content/, schemas/forms/). */
+/** The engine's schemas (schemas/, its blocks/ and structured-data/) and the site's (schemas/content/, schemas/forms/, schemas/blocks/). */
 export async function loadSchemas(site = siteDirectory()): Promise<JsonSchema[]> {
   return readSchemas(site);
 }
@@ -23,7 +22,7 @@ export async function loadContract(site = siteDirectory()): Promise<ContentContr
 }
 
 export async function createValidator(site = siteDirectory()): Promise<DefinitionValidator> {
-  return new DefinitionValidator({ schemas: readSchemas(site), blockNames, contract: readContract(site) });
+  return new DefinitionValidator({ schemas: readSchemas(site), contract: readContract(site) });
 }
 
 /**

@@ -3,10 +3,11 @@
  * project root or absolute; default the project root, which holds the main site). It holds
  * site.config.json, page-definitions/, schemas/content/ (its content contract and response
  * schemas), schemas/forms/, public/ and src/generated/forms/ (its forms compiled by
- * `npm run compile-forms`). Everything else (blocks, engine schemas, src/engine, server) is the
+ * `npm run compile-forms`), and may bring blocks (schemas/blocks/, src/blocks/) and form widgets
+ * (src/forms/widgets.tsx). Everything else (engine blocks and schemas, src/engine, server) is the
  * engine. Imports no project code: vite.config.ts, react-router.config.ts and the tools read it.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
@@ -24,9 +25,57 @@ export function buildDirectory(env: NodeJS.ProcessEnv = process.env): string {
   return path.join(site, 'build');
 }
 
-/** The module alias every import of a site input goes through (`@site/site.config.json`). */
+/**
+ * What a site may add to the engine's, at the path the engine has its own: its blocks (the list
+ * `npm run generate` writes) and its form widgets. The engine merges the site's over its own
+ * (src/blocks/registry.ts, src/forms/site-form.tsx); for the main site they are the same module.
+ */
+const SITE_ADDITIONS = ['src/blocks/components.generated.ts', 'src/forms/widgets/index.tsx'];
+
+/**
+ * The module alias every import of a site input goes through (`@site/site.config.json`). A site
+ * without blocks or widgets of its own imports the engine's list there (merged over itself: no change).
+ */
 export function siteAlias(env: NodeJS.ProcessEnv = process.env): Record<string, string> {
-  return { '@site': siteDirectory(env) };
+  const site = siteDirectory(env);
+  const additions = SITE_ADDITIONS.map((file) => [
+    `@site/${file}`,
+    existsSync(path.join(site, file)) ? path.join(site, file) : path.join(projectRoot, file),
+  ]);
+  return { ...Object.fromEntries(additions), '@site': site };
+}
+
+const SITE_CSS = path.join(projectRoot, 'src/styles/site.css');
+
+/**
+ * The site's block styles (src/blocks/<name>/style.css of its folder) at the end of the one
+ * stylesheet, src/styles/site.css: critical CSS and the deferred sheet carry them like the
+ * engine's (nothing for the main site: its blocks are the engine's, imported in site.css).
+ */
+export function siteBlockStyles(env: NodeJS.ProcessEnv = process.env): Plugin {
+  return {
+    name: 'site-block-styles',
+    enforce: 'pre',
+    transform(code, id) {
+      const site = siteDirectory(env);
+      // The stylesheet itself (in a build, `?transform-only`), not the module of its `?url` import.
+      const [file, query = ''] = id.split('?');
+      if (file !== SITE_CSS || /(?:^|&)(?:url|raw)\b/.test(query) || site === projectRoot) return undefined;
+      const folder = path.join(site, 'src/blocks');
+      const styles = existsSync(folder)
+        ? readdirSync(folder, { withFileTypes: true })
+            .filter((entry) => entry.isDirectory())
+            .map((entry) => path.join(folder, entry.name, 'style.css'))
+            .filter((file) => existsSync(file))
+            .sort()
+        : [];
+      for (const file of styles) this.addWatchFile(file);
+      const imports = styles.map((file) => `@import '${path.relative(path.dirname(SITE_CSS), file).split(path.sep).join('/')}';`);
+      return imports.length
+        ? `${code}\n/* The site's own blocks (${path.relative(projectRoot, site)}) */\n${imports.join('\n')}\n`
+        : undefined;
+    },
+  };
 }
 
 /** The site config's fields the browser needs (src/engine/site-browser.ts): no other part is bundled for it. */

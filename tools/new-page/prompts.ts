@@ -1,7 +1,6 @@
 /** npm run new-page, the questions: what it asks on a terminal for whatever the flags left out. */
 import path from 'node:path';
 import { createInterface, type Interface } from 'node:readline';
-import { blockNames, isBlockName } from '../../src/blocks/registry.ts';
 import { didYouMean } from '../../src/engine/schema-store.ts';
 import { siteDirectory } from '../lib/project.ts';
 import { readableEndpoints } from '../../src/authoring/workbench.ts';
@@ -83,9 +82,10 @@ export async function ask(prompter: Prompter, project: Project, given: Partial<N
   }
   // A misspelt block is said at once and asked again (not after every other question).
   let blocks = given.blocks;
+  const blockNames = project.validator.blocks;
   while (!blocks) {
     const answer = (await prompter.question(`Blocks, top to bottom, comma-separated (${blockNames.join(', ')}): `)).split(',');
-    const unknown = answer.map((b) => b.trim()).filter((b) => b && !isBlockName(b));
+    const unknown = answer.map((b) => b.trim()).filter((b) => b && !blockNames.includes(b));
     if (!unknown.length || prompter.done) blocks = answer;
     else for (const block of unknown) console.log(`  unknown block "${block}"${didYouMean(block, blockNames)}: try again`);
   }

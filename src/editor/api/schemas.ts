@@ -3,8 +3,7 @@
  * inlined (rjsf gets no resolver), the blocks' fixtures, the contract's readable endpoints, and the
  * bindable fields of a content response (from its schema, with what the service returned there).
  */
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { byBlockName } from '../../blocks/by-block-name.ts';
 import { blockNames } from '../../blocks/registry.ts';
 import type { ContentContract } from '../../generated/content-contract.ts';
 import type { BlockInfo, EndpointInfo, FieldInfo } from '../types.ts';
@@ -19,7 +18,6 @@ import {
 } from '../../engine/schema-store.ts';
 import { endpointAssumption, pathParams } from '../../engine/contract-paths.ts';
 import { SAMPLE_LENGTH } from '../schema-ui.ts';
-import { ENGINE_ROOT } from '../../engine/site-inputs.server.ts';
 import { readableEndpoints } from '../../authoring/workbench.ts';
 import { isPlainObject } from '../../engine/bindings.ts';
 
@@ -63,11 +61,16 @@ export function inlineRefs(store: SchemaStore, located: Located): JsonSchema {
 const blockCache = new WeakMap<SchemaStore, Promise<BlockInfo[]>>();
 const pageCache = new WeakMap<SchemaStore, JsonSchema>();
 
+// Each block's fixture: the site's (its own blocks, its components for engine blocks) over the engine's.
+const fixtures = byBlockName(
+  import.meta.glob<Record<string, unknown> | undefined>(['/src/blocks/*/fixture.ts', '@site/src/blocks/*/fixture.ts'], {
+    import: 'fixture',
+  }),
+);
+
 async function fixtureOf(name: string): Promise<Record<string, unknown>> {
   try {
-    const url = pathToFileURL(path.join(ENGINE_ROOT, 'src/blocks', name, 'fixture.ts')).href;
-    const mod = (await import(/* @vite-ignore */ url)) as { fixture?: Record<string, unknown> };
-    return structuredClone(mod.fixture ?? {});
+    return structuredClone((await fixtures.get(name)?.()) ?? {});
   } catch {
     // A block without a fixture starts empty.
     return {};

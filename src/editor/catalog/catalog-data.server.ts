@@ -1,13 +1,22 @@
 /**
  * Data of the block catalog (/__catalog, development only): for every block of the registry its
  * schema (description and props), its fixture and an example definition snippet. The block list
- * is the registry's; schemas and fixtures are looked up by those names, never listed again.
+ * is the registry's; schemas and fixtures are looked up by those names, never listed again: the
+ * site's (@site: its own blocks and its components for engine blocks) over the engine's.
  */
 import { blockNames, type BlockName } from '../../blocks/registry.ts';
 import type { JsonSchema } from '../../engine/schema-store.ts';
+import { byBlockName } from '../../blocks/by-block-name.ts';
 
-const fixtures = import.meta.glob<Record<string, unknown>>('/src/blocks/*/fixture.ts', { import: 'fixture', eager: true });
-const schemas = import.meta.glob<JsonSchema>('/schemas/blocks/*.schema.json', { import: 'default', eager: true });
+const fixtures = byBlockName(
+  import.meta.glob<Record<string, unknown>>(['/src/blocks/*/fixture.ts', '@site/src/blocks/*/fixture.ts'], {
+    import: 'fixture',
+    eager: true,
+  }),
+);
+const schemas = byBlockName(
+  import.meta.glob<JsonSchema>(['/schemas/blocks/*.schema.json', '@site/schemas/blocks/*.schema.json'], { import: 'default', eager: true }),
+);
 
 export interface CatalogEntry {
   name: BlockName;
@@ -21,8 +30,8 @@ export interface CatalogEntry {
 }
 
 export function catalogEntry(name: BlockName): CatalogEntry {
-  const schema = schemas[`/schemas/blocks/${name}.schema.json`] ?? {};
-  const fixture = fixtures[`/src/blocks/${name}/fixture.ts`] ?? {};
+  const schema = schemas.get(name) ?? {};
+  const fixture = fixtures.get(name) ?? {};
   return {
     name,
     title: schema.title,

@@ -36,8 +36,8 @@ export function formatIssue(issue: Issue): string {
 export interface ValidatorResources {
   /** Every schema file (definition, common, site config, blocks, content), each with its $id. */
   schemas: JsonSchema[];
-  /** Registered block names (the keys of src/blocks/registry.ts). */
-  blockNames: readonly string[];
+  /** The block names (default: the blocks `schemas` defines, the engine's and the site's own). */
+  blockNames?: readonly string[];
   contract: ContentContract;
 }
 

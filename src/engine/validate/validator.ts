@@ -14,6 +14,7 @@ import { ContractPaths } from '../contract-paths.ts';
 import { brandOf, withBrand } from '../brand.ts';
 import { bindingPaths, isBinding, isPlainObject } from '../bindings.ts';
 import {
+  blockNamesIn,
   blockSchemaId,
   DEFINITION_SCHEMA_ID,
   didYouMean,
@@ -72,11 +73,16 @@ export class DefinitionValidator {
     ajv.addFormat('image-path', true);
     for (const schema of resources.schemas) ajv.addSchema(schema);
     this.checker = new BindingChecker(this.store, ajv);
-    this.blockNames = new Set(resources.blockNames);
+    this.blockNames = new Set(resources.blockNames ?? blockNamesIn(resources.schemas));
     this.endpoints = resources.contract.endpoints;
-    for (const name of resources.blockNames) {
+    for (const name of this.blockNames) {
       if (!this.store.get(blockSchemaId(name))) throw new Error(`Block "${name}" has no schema schemas/blocks/${name}.schema.json`);
     }
+  }
+
+  /** The blocks a definition may place, sorted. */
+  get blocks(): string[] {
+    return [...this.blockNames].sort();
   }
 
   private contract(brand: string): ContractPaths {
