@@ -7,10 +7,10 @@
  * `blockComponent` gives each component its props with the defaults applied, ./defaults.ts).
  *
  * Each block's code is a chunk of its own, loaded when a page shows the block (issue 30's budget,
- * issue 32's low-tier phone): the server's loaders load every block (once) before a page renders; in the browser the page
- * loads the blocks it hydrates before hydrating (src/entry.client.tsx, the server has sent
- * modulepreload links for them), and a client navigation loads the next page's blocks with its
- * data (src/engine/page-route.tsx). A block that is not loaded yet suspends its render (`use`).
+ * issue 32's low-tier phone): the server's loaders load every block (once) before a page renders;
+ * in the browser a section's code loads when the section comes near or is reached for
+ * (src/engine/section-code.ts), and a client navigation loads the next page's blocks with its data
+ * (src/engine/page-route.tsx). A block that is not loaded yet suspends its render (`use`).
  *
  * A site folder may bring blocks (docs/sites.md): its src/blocks/components.generated.ts (written by
  * `SITE_DIR=<site> npm run generate`, the same three exports as ours) lists its own blocks and its
