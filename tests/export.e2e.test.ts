@@ -77,8 +77,7 @@ describe('static export', () => {
     for (const file of ['index.html', 'blog/index.html', 'contact/index.html']) expect(h1(page(file)), file).toBeTruthy();
     expect(h1(page('blog/index.html'))).toBe('Insights & Stories');
     expect(h1(page(`blog/${blogSlug}/index.html`))).toBe(blogTitle);
-    for (const file of ['_root.data', 'blog.data', `blog/${blogSlug}.data`, '__manifest'])
-      expect(existsSync(path.join(outDir, file)), file).toBe(true);
+    for (const file of ['_root.data', 'blog.data', `blog/${blogSlug}.data`]) expect(existsSync(path.join(outDir, file)), file).toBe(true);
     expect(readFileSync(path.join(outDir, '404.html'), 'utf8')).toContain('<h1');
   });
 

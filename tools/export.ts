@@ -6,7 +6,6 @@
  * content service lists for the parameterised routes, and writes:
  *   export/<path>/index.html   each page as the server renders it (export/index.html for "/")
  *   export/<path>.data         its loader data, so client-side navigation works without the server
- *   export/__manifest          the route manifest patch the client asks for on navigation
  *   export/404.html            the not-found page
  *   export/_redirects          when PUBLIC_API_ORIGIN is set: `/api/*` proxied to that origin
  * plus build/client (assets, public files). Nothing in the HTML is rewritten: images point at
@@ -22,7 +21,7 @@
  *
  * `npm run export -- --out <dir> --only /,/blog` exports a subset (the 404 page is always written).
  */
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { readConfig } from '../src/server/config.ts';
@@ -175,15 +174,8 @@ async function exportFrom(
   if (notFound.status !== 404) failures.push(`404 page: answered ${notFound.status}`);
   write(path.join(outDir, '404.html'), await notFound.text());
 
-  // The client discovers routes it has not loaded yet from /__manifest (query: paths, version). Our
-  // route config is tiny (index + splat), so one answer covering both serves every navigation.
-  const manifestFile = readdirSync(path.join(clientDir, 'assets')).find((f) => /^manifest-.+\.js$/.test(f));
-  const version = manifestFile
-    ? /"version":"([^"]+)"/.exec(readFileSync(path.join(clientDir, 'assets', manifestFile), 'utf8'))?.[1]
-    : undefined;
-  const manifest = await fetch(`${siteUrl}/__manifest?${new URLSearchParams({ paths: '/,/__any/__path', version: version ?? '' })}`);
-  if (manifest.status === 200) write(path.join(outDir, '__manifest'), await manifest.text());
-  else failures.push(`/__manifest: ${manifest.status}`);
+  // No /__manifest: route discovery is "initial" (react-router.config.ts), each page imports the
+  // whole route manifest, a module of build/client/assets.
 
   // Static hosts that read a _redirects file (Netlify, Cloudflare Pages) proxy /api/* to the site's
   // server with it; elsewhere configure the same rule (docs/operations.md).

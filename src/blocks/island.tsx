@@ -6,7 +6,7 @@ import { useClientRender } from '../client-render.ts';
 /**
  * Server-rendered content whose code loads when the visitor reaches for it (issue 19): pointer,
  * focus, a key or input in it (before the page's code ran, too), or, once the visitor has
- * scrolled, coming within 400 px of the viewport.
+ * scrolled (before or after it hydrated), coming within 400 px of the viewport.
  * A page that opens with it in view loads nothing for it until it is used.
  *
  * The server renders the content whole, so it has its final size from the first paint and
@@ -57,7 +57,10 @@ export function ReachIsland({ className, children }: { className?: string; child
       observer.observe(element!);
     }
     for (const type of REACH) element.addEventListener(type, reach, { passive: true });
-    window.addEventListener('scroll', watch, { once: true, passive: true });
+    // Hydrated once the visitor has scrolled (its section waited for its code until it came near,
+    // src/engine/section-code.ts): it watches at once; a page opening with it in view waits for a scroll.
+    if (window.scrollY > 0) watch();
+    else window.addEventListener('scroll', watch, { once: true, passive: true });
     // Reached for before the page's code ran: focus is in it, something was typed or chosen, or a field was left.
     if (element.contains(document.activeElement) || usedBeforeHydration(element)) reach();
     return () => {
