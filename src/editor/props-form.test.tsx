@@ -10,7 +10,8 @@ import { blockInfos } from './api/schemas.ts';
 import { loadSchemas } from '../../tools/lib/project.ts';
 import { SchemaStore } from '../engine/schema-store.ts';
 import { SectionProps } from './props-form.tsx';
-import type { BlockInfo, EditorIssue, FieldInfo, SectionDraft } from './types.ts';
+import type { BlockInfo, EditorIssue, SectionDraft } from './types.ts';
+import { fields } from '../../tests/helpers/editor-fields.ts';
 
 afterEach(cleanup);
 
@@ -18,23 +19,6 @@ afterEach(cleanup);
 const blocks: Record<string, BlockInfo> = Object.fromEntries(
   (await blockInfos(new SchemaStore(await loadSchemas()))).map((info) => [info.name, { ...info, fixture: {} }]),
 );
-
-const fields: FieldInfo[] = [
-  { path: 'page.page_data.content', type: 'string', html: true, sample: '<p>We build</p>' },
-  { path: 'page.page_data.image', type: 'string', image: true, sample: 'banners/about.svg' },
-  { path: 'page.page_data.name', type: 'string', sample: 'About Veltrix' },
-  { path: 'page.page_data.long', type: 'string', sample: 'word '.repeat(24) },
-  { path: 'page.page_data.sort', type: 'integer', sample: 3 },
-  { path: 'page.page_data.tagline', type: 'string', assumed: 'not in SPEC', sample: 'Ahead' },
-  {
-    path: 'list.list.data',
-    type: 'array',
-    items: [
-      { path: 'item.name', type: 'string', sample: 'Five signs' },
-      { path: 'item.slug', type: 'string', sample: 'five-signs' },
-    ],
-  },
-];
 
 /** The editor keeps the draft: re-render with what the form reported, as the reducer would. */
 function Editor({
