@@ -92,4 +92,36 @@ describe("a section's code", () => {
     ).toBe(true);
     expect(problems).toEqual([]);
   });
+
+  it('that cannot be loaded leaves its section as the server rendered it, and the rest of the page works', async () => {
+    const { page, problems } = await visit('/faq-ccm-platform', async (page) => {
+      await page.route(/\/assets\/block-accordion-[^/]*\.js$/, (route) => route.abort());
+    });
+    const question = page.locator('[data-block="accordion"]').getByRole('button').first();
+    await question.click();
+    expect(await question.isVisible()).toBe(true);
+    expect(await question.getAttribute('aria-expanded')).toBe('false');
+    // The header hydrated: its menu opens.
+    const company = page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Company' });
+    await company.click();
+    await expect.poll(() => company.getAttribute('aria-expanded')).toBe('true');
+    expect(problems.filter((problem) => !/block "accordion" did not load|Failed to load resource/.test(problem))).toEqual([]);
+  });
+
+  it('that cannot be loaded for the page a link leads to: the browser loads that page as a new document', async () => {
+    const { page } = await visit('/products/ccm-platform', async (page) => {
+      await page.route(/\/assets\/block-pagination-[^/]*\.js$/, (route) => route.abort());
+    });
+    const main = page.getByRole('navigation', { name: 'Main' });
+    expect(
+      await sameDocumentAfter(page, async () => {
+        await main.getByRole('button', { name: 'Resources' }).click();
+        await main.getByRole('link', { name: 'Blogs' }).click();
+        await page.waitForURL(`${site}/blog`);
+        await page.waitForSelector('html[data-hydrated="true"]', { state: 'attached' });
+      }),
+      'the page was rendered in the old document without its blocks',
+    ).toBe(false);
+    expect(await page.getByRole('navigation', { name: 'Blog pages' }).getByRole('link', { name: 'Next' }).isVisible()).toBe(true);
+  });
 });

@@ -66,9 +66,15 @@ export function blockComponent<Name extends BlockName>(name: Name): Promise<Bloc
     const tracked: Tracked<BlockComponent> = loaders[name]().then(
       (component) => withDefaultsOf(defaults[name] ?? {}, component as ComponentType<never>) as BlockComponent,
     );
+    // Block bodies: returning `tracked` itself (Object.assign's result) would chain its rejection
+    // into this promise, an unhandled one, when the chunk fails to load.
     tracked.then(
-      (value) => Object.assign(tracked, { status: 'fulfilled', value }),
-      (reason: unknown) => Object.assign(tracked, { status: 'rejected', reason }),
+      (value) => {
+        Object.assign(tracked, { status: 'fulfilled', value });
+      },
+      (reason: unknown) => {
+        Object.assign(tracked, { status: 'rejected', reason });
+      },
     );
     loading.set(name, tracked);
     startedLoading.get(name)?.(tracked);
