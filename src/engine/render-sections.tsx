@@ -61,8 +61,8 @@ export const OwnBoundary = memo(function OwnBoundary({
  * Renders resolved sections in order. An unknown block is logged and skipped, never fatal. A
  * block whose schema says `"x-hydrate": false` keeps its server HTML when the page hydrates
  * (./held.tsx); any other hydrates on its own once its code is here (a Suspense boundary each).
- * Memoised: a router update that brings the same sections (React Router's route discovery after
- * hydration) renders none of them again.
+ * Memoised: a router update that brings the same sections (a revalidation) renders none of them
+ * again; a section still waiting for its code must not be rendered with other props (OwnBoundary).
  * On the server, the blocks of the opening screen get modulepreload links (their chunks and the
  * chunks they import, from the client build's manifest: virtual:block-chunks).
  */
