@@ -124,4 +124,21 @@ describe("a section's code", () => {
     ).toBe(false);
     expect(await page.getByRole('navigation', { name: 'Blog pages' }).getByRole('link', { name: 'Next' }).isVisible()).toBe(true);
   });
+
+  it('that does not come within 8 s for the page a link leads to: the browser loads that page as a new document', async () => {
+    const { page } = await visit('/products/ccm-platform', async (page) => {
+      // Never answered.
+      await page.route(/\/assets\/block-pagination-[^/]*\.js$/, () => {});
+    });
+    const main = page.getByRole('navigation', { name: 'Main' });
+    expect(
+      await sameDocumentAfter(page, async () => {
+        await main.getByRole('button', { name: 'Resources' }).click();
+        await main.getByRole('link', { name: 'Blogs' }).click();
+        await page.waitForURL(`${site}/blog`, { timeout: 15_000 });
+        await page.waitForSelector('html[data-hydrated="true"]', { state: 'attached' });
+      }),
+      'the navigation did not end',
+    ).toBe(false);
+  }, 30_000);
 });

@@ -22,8 +22,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /**
  * In the browser, a navigation's page arrives with the code of the blocks it shows (each block is
  * a chunk of its own, ../blocks/registry.ts), so it renders whole at once; if some block's code
- * cannot be loaded (a new deployment removed the chunk, the network failed), the page is loaded
- * by the browser instead, as React Router does when a route's code fails. Not run at hydration:
+ * cannot be loaded (a new deployment removed the chunk, the network failed) or has not come within
+ * BLOCK_CODE_DEADLINE_MS, the page is loaded by the browser instead, as React Router does when a route's code fails. Not run at hydration:
  * the page hydrates with the server's data (./section-code.ts loads its blocks).
  */
 export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
@@ -39,9 +39,14 @@ export async function clientLoader({ request, serverLoader }: Route.ClientLoader
   return page;
 }
 
+/** How long a navigation waits for its blocks' code before the browser loads the page instead. */
+const BLOCK_CODE_DEADLINE_MS = 8000;
+
 async function blocksOrReload(sections: PageData['sections'], request: Request): Promise<void> {
   const names = sections.map((section) => section.block);
-  await loadBlocks(names);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([loadBlocks(names), new Promise<void>((resolve) => (timer = setTimeout(resolve, BLOCK_CODE_DEADLINE_MS)))]);
+  clearTimeout(timer);
   if (names.every((name) => !isBlockName(name) || blockReady(name))) return;
   window.location.assign(request.url);
   // The browser is leaving: nothing renders meanwhile.
