@@ -16,7 +16,10 @@ const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 10_
 const VIEWPORTS = [
   { width: 320, height: 640 },
   { width: 1280, height: 800 },
+  // 1280×800 at 400 % zoom (WCAG 1.4.10's reflow case, issue 35): a short viewport.
+  { width: 320, height: 200 },
 ] as const;
+const ZOOMED = VIEWPORTS[2];
 
 async function visitAt(path: string, viewport: { width: number; height: number }): Promise<Page> {
   const { page } = await openPage(b.context);
@@ -258,6 +261,36 @@ describe('the space kept under the open notice', () => {
     const footer = await page.locator('footer').evaluate((element) => getComputedStyle(element).backgroundColor);
     expect(painted).toBe(footer);
   });
+});
+
+describe('the cookie notice in a short viewport (400 % zoom)', () => {
+  // At 320×200 the notice was 211.5 px tall from y −27.5: its close button above the window's top,
+  // out of reach, and almost every Tab stop of the page under it.
+  for (const template of ['/', '/contact'] as const) {
+    it(`${template} at ${ZOOMED.width}×${ZOOMED.height}: the notice takes at most half the window, and each of its buttons can be clicked`, async () => {
+      const page = await visitAt(template, ZOOMED);
+      const dialog = page.getByRole('dialog', { name: 'Cookie consent' });
+      const box = (await dialog.boundingBox())!;
+      expect(box.y).toBeGreaterThanOrEqual(0);
+      expect(box.y + box.height).toBeLessThanOrEqual(ZOOMED.height);
+      expect(box.height).toBeLessThanOrEqual(ZOOMED.height / 2);
+      for (const name of ['Close cookie notice', 'Refuse cookies', 'Ok']) {
+        const button = dialog.getByRole('button', { name, exact: true });
+        // What a pointer pressing the button's centre reaches is the button itself.
+        const reached = await button.evaluate((el) => {
+          const r = el.getBoundingClientRect();
+          const x = r.left + r.width / 2;
+          const y = r.top + r.height / 2;
+          if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) return 'outside the window';
+          const hit = document.elementFromPoint(x, y);
+          return hit && el.contains(hit) ? 'the button' : (hit?.className ?? 'nothing');
+        });
+        expect(reached, name).toBe('the button');
+      }
+      await dialog.getByRole('button', { name: 'Ok', exact: true }).click();
+      await poll(() => dialog.count()).toBe(0);
+    });
+  }
 });
 
 describe('the cookie notice closes with Escape', () => {
