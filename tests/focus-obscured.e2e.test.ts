@@ -225,6 +225,32 @@ describe('focus is never hidden under the cookie notice or other fixed chrome, a
   }
 });
 
+describe("large text: the browser's default font size at 32 px (WCAG 1.4.4)", () => {
+  // The header did not wrap: at 1280×800 the page was 1,596 px wide, "Request Demo" mostly off-screen.
+  // Its breakpoints are in em now: with larger text it turns into the menu button sooner.
+  for (const template of TEMPLATES) {
+    it(`${template} at 1280×800: no sideways scroll and no word wider than its box`, async () => {
+      const { page } = await openPage(b.context);
+      await page.setViewportSize(VIEWPORTS[1]);
+      const cdp = await b.context.newCDPSession(page);
+      await cdp.send('Page.enable');
+      await cdp.send('Page.setFontSizes', { fontSizes: { standard: 32, fixed: 32 } });
+      await page.goto(`${site}${await pathOf(template)}`, { waitUntil: 'load' });
+      await page.waitForSelector('html[data-hydrated="true"]', { state: 'attached' });
+      expect(await page.evaluate(() => getComputedStyle(document.documentElement).fontSize)).toBe('32px');
+      const large = await sideways(page);
+      expect(large.by, `sticking out: ${large.sticking.join(', ')}`).toBe(0);
+      expect(large.cut, 'text wider than its box').toEqual([]);
+      // The header's way to every page is on screen: the menu button, or the whole bar.
+      const header = page.getByRole('banner');
+      const menu = header.getByRole('button', { name: 'Menu' });
+      const target = (await menu.isVisible()) ? menu : header.getByRole('link', { name: 'Request Demo' });
+      const box = (await target.boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(VIEWPORTS[1].width);
+    });
+  }
+});
+
 describe('the space kept under the open notice', () => {
   // The notice enters sliding up 12 px: measured mid-slide, the kept space came out 12 px short and
   // the footer's last links could end under the notice (a Tab walk stopped on a covered link by chance).
