@@ -167,3 +167,49 @@ describe("a field's edge stands out from what is around it", () => {
     expect(failures).toEqual([]);
   });
 });
+
+describe('an unavailable Submit (aria-disabled: it stays focusable to say what is still needed)', () => {
+  // It was faded with opacity .5, its focus ring with it: ring 2.16:1 against the page, label
+  // 2.34:1 (issue 35, WCAG 1.4.11 and 1.4.3). It now looks unavailable by its colours, unfaded.
+  for (const path of ['/contact', '/careers/:job'] as const) {
+    it(`${path}: its focus ring at least 3:1 against the page, its label at least 4.5:1, nothing faded`, async () => {
+      const { page } = await openPage(b.context);
+      let url = path as string;
+      if (path === '/careers/:job') {
+        const html = await (await fetch(`${site}/careers`)).text();
+        url = /href="(\/careers\/[^"?#]+)"/.exec(html)![1];
+      }
+      await page.goto(`${site}${url}`, { waitUntil: 'networkidle' });
+      const submit = page.getByRole('main').getByRole('button', { name: /^(Submit|Send|Apply)/ });
+      expect(await submit.getAttribute('aria-disabled')).toBe('true');
+      // Focused by the keyboard, as a visitor reaches it: the field before it, then Tab.
+      await submit.evaluate((el) => {
+        const fields = [...el.closest('form')!.querySelectorAll<HTMLElement>('input:not([type=hidden]), textarea, select')];
+        fields.at(-1)!.focus();
+      });
+      await page.keyboard.press('Tab');
+      expect(await submit.evaluate((el) => el === document.activeElement && el.matches(':focus-visible'))).toBe(true);
+      const seen = await submit.evaluate((el) => {
+        const backgroundOf = (start: Element | null): string => {
+          for (let node = start; node; node = node.parentElement) {
+            const bg = getComputedStyle(node).backgroundColor;
+            if (!/rgba\(.*, 0\)$|transparent/.test(bg)) return bg;
+          }
+          return 'rgb(255, 255, 255)';
+        };
+        let faded = '';
+        for (let node: Element | null = el; node; node = node.parentElement) {
+          const style = getComputedStyle(node);
+          if (Number(style.opacity) < 1 || style.filter !== 'none') faded = `${node.tagName.toLowerCase()}.${node.className}`;
+        }
+        const style = getComputedStyle(el);
+        return { ring: style.outlineColor, page: backgroundOf(el.parentElement), fill: backgroundOf(el), label: style.color, faded };
+      });
+      expect(seen.faded, 'an element faded by opacity or a filter').toBe('');
+      expect(ratio(luminance(rgb(seen.ring)), luminance(rgb(seen.page))), `ring ${seen.ring} on ${seen.page}`).toBeGreaterThanOrEqual(3);
+      expect(ratio(luminance(rgb(seen.label)), luminance(rgb(seen.fill))), `label ${seen.label} on ${seen.fill}`).toBeGreaterThanOrEqual(
+        4.5,
+      );
+    });
+  }
+});
