@@ -339,6 +339,18 @@ describe('forms in the browser', () => {
     expect(await footer.getByLabel(labelled('Message')).count()).toBe(1);
   });
 
+  it("the footer's form is a region named by its visible heading (issue 35: it was named 'Form', its heading outside it)", async () => {
+    const { page } = await openPage(b.context);
+    await page.goto(`${site}/no-such-page`, { waitUntil: 'load' });
+    await page.waitForSelector('html[data-hydrated="true"]', { state: 'attached' });
+    const footer = page.getByRole('contentinfo');
+    const heading = (await footer.locator('.site-footer__contact > h2').textContent())!.trim();
+    expect(heading.length).toBeGreaterThan(0);
+    const region = footer.getByRole('region', { name: heading, exact: true });
+    expect(await region.getByLabel(labelled('Message')).count()).toBe(1);
+    expect(await footer.getByRole('region', { name: 'Form', exact: true }).count()).toBe(0);
+  });
+
   it('a network failure (offline) is explained and the data stays', async () => {
     const { page, scope, bundle } = await openForm('partner');
     await fillValid(scope, bundle);

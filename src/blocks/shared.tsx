@@ -7,6 +7,8 @@ import type { Link as LinkProps, SectionHeading as SectionHeadingProps } from '.
 export interface BlockExtras {
   /** True for the first section of a page: its image is the LCP candidate. */
   priority?: boolean;
+  /** The id of a heading outside the block that names it (the footer's heading over its form). */
+  labelledBy?: string;
 }
 
 const EXTERNAL = /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i;

@@ -13,7 +13,7 @@ const SiteForm = lazy(() => import('../../forms/site-form.tsx').then((module) =>
  * its code loads when the visitor reaches for it (../island.tsx), and until then what is typed in
  * the server-rendered form is kept.
  */
-export function Form({ form, heading, text, fallbackLink, values }: FormBlockProps & BlockExtras) {
+export function Form({ form, heading, text, fallbackLink, values, labelledBy }: FormBlockProps & BlockExtras) {
   const id = useId();
   // What the form reads from the page, given again inside the island (it may run in a root of its own).
   const config = useContext(FormsConfigContext);
@@ -22,8 +22,8 @@ export function Form({ form, heading, text, fallbackLink, values }: FormBlockPro
   return (
     <section
       className={`form-block form-block--${form}`}
-      aria-labelledby={heading ? `${id}-h` : undefined}
-      aria-label={heading ? undefined : 'Form'}
+      aria-labelledby={heading ? `${id}-h` : labelledBy}
+      aria-label={heading || labelledBy ? undefined : 'Form'}
     >
       <div className="container form-block__inner">
         {heading ? <h2 id={`${id}-h`}>{heading}</h2> : null}

@@ -16,8 +16,9 @@ type FooterFormName = NonNullable<NonNullable<SiteConfig['footer']['contact']>['
  */
 // The form name is checked against schemas/forms/ when the site config is validated, so the
 // browser bundle needs no list of forms.
-export function FooterForm({ form, link }: { form: FooterFormName; link?: Link }) {
-  const props = useMemo(() => ({ form }), [form]);
+// Named by the footer's heading over it (`labelledBy`, the heading's id).
+export function FooterForm({ form, link, labelledBy }: { form: FooterFormName; link?: Link; labelledBy?: string }) {
+  const props = useMemo(() => ({ form, labelledBy }), [form, labelledBy]);
   return (
     <div className="site-footer__form" data-waits-for="form">
       <OwnBoundary name="form" props={props} />

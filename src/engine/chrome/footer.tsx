@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { Html, NewTabLink, SmartLink } from '../../blocks/shared.tsx';
 import type { ResolvedChrome } from '../page-data.ts';
 import { FooterForm } from './footer-form.tsx';
@@ -12,6 +13,7 @@ const SOCIAL = [
 
 export function Footer({ chrome, slim = false }: { chrome: ResolvedChrome; slim?: boolean }) {
   const { footer } = chrome;
+  const id = useId();
   const social = SOCIAL.flatMap(([key, label]) => {
     const href = footer.social[key];
     return href ? [{ key, label, href }] : [];
@@ -35,10 +37,18 @@ export function Footer({ chrome, slim = false }: { chrome: ResolvedChrome; slim?
           ))}
           {footer.contact || (footer.newsletter?.enabled && footer.newsletter.form) ? (
             <div className="site-footer__contact">
-              {footer.contact?.heading ? <h2 className="site-footer__heading">{footer.contact.heading}</h2> : null}
+              {footer.contact?.heading ? (
+                <h2 className="site-footer__heading" id={`${id}-contact`}>
+                  {footer.contact.heading}
+                </h2>
+              ) : null}
               <Html html={footer.contact?.text} className="site-footer__text" />
               {footer.contact?.form ? (
-                <FooterForm form={footer.contact.form} link={footer.contact.link} />
+                <FooterForm
+                  form={footer.contact.form}
+                  link={footer.contact.link}
+                  labelledBy={footer.contact.heading ? `${id}-contact` : undefined}
+                />
               ) : footer.contact?.link ? (
                 <SmartLink href={footer.contact.link.href} className="button button--primary">
                   {footer.contact.link.label}
@@ -47,8 +57,12 @@ export function Footer({ chrome, slim = false }: { chrome: ResolvedChrome; slim?
               {footer.newsletter?.enabled && footer.newsletter.form ? (
                 // SPEC §2 ships the box hidden; the site config's switch turns it on.
                 <div className="site-footer__newsletter">
-                  {footer.newsletter.heading ? <h2 className="site-footer__heading">{footer.newsletter.heading}</h2> : null}
-                  <FooterForm form={footer.newsletter.form} />
+                  {footer.newsletter.heading ? (
+                    <h2 className="site-footer__heading" id={`${id}-newsletter`}>
+                      {footer.newsletter.heading}
+                    </h2>
+                  ) : null}
+                  <FooterForm form={footer.newsletter.form} labelledBy={footer.newsletter.heading ? `${id}-newsletter` : undefined} />
                 </div>
               ) : null}
             </div>
