@@ -233,7 +233,8 @@ describe('forms in the browser', () => {
     await page.keyboard.press('Enter');
     await expect.poll(() => scope.locator('.form-field .form-error').allTextContents()).toContain('Please upload your resume.');
     expect(posts).toEqual([]);
-    expect(await submit.evaluate((el) => el === document.activeElement)).toBe(true);
+    // Focus goes to the first field still needed, which reads its message (issue 35, WCAG 3.3.1).
+    await expect.poll(() => scope.locator('input[type=file]').evaluate((el) => el === document.activeElement)).toBe(true);
 
     await checkWidgets(scope, bundle);
     await expect.poll(() => submit.isDisabled()).toBe(false);
@@ -349,6 +350,39 @@ describe('forms in the browser', () => {
     const region = footer.getByRole('region', { name: heading, exact: true });
     expect(await region.getByLabel(labelled('Message')).count()).toBe(1);
     expect(await footer.getByRole('region', { name: 'Form', exact: true }).count()).toBe(0);
+  });
+
+  it('before any input no control is invalid to assistive technology, the required boxes and the CV too (issue 35)', async () => {
+    // Native `required` made Chromium expose the unticked boxes and the empty file input as invalid
+    // from the start, while the text fields were not: SPEC §4 shows a field's errors once touched.
+    const { page } = await openForm('career');
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Accessibility.enable');
+    const { nodes } = (await cdp.send('Accessibility.getFullAXTree')) as {
+      nodes: { role?: { value?: string }; name?: { value?: string }; properties?: { name: string; value: { value?: unknown } }[] }[];
+    };
+    const invalid = nodes
+      .filter((node) => node.properties?.some((property) => property.name === 'invalid' && property.value.value !== 'false'))
+      .map((node) => `${node.role?.value} "${node.name?.value}"`);
+    expect(invalid).toEqual([]);
+  });
+
+  it('a submit with errors by Enter takes focus to the first invalid field, in view, with no live region speaking at once (issue 35)', async () => {
+    const { page, scope } = await openForm('contact');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const submit = scope.getByRole('button', { name: 'Submit' });
+    await submit.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-invalid')), { timeout: 10_000 }).toBe('true');
+    const focused = await page.evaluate(() => {
+      const el = document.activeElement as HTMLElement;
+      const form = el.closest('form')!;
+      const first = form.querySelector('[aria-invalid="true"]');
+      const box = el.getBoundingClientRect();
+      const spoken = [...form.querySelectorAll('[aria-live]')].filter((live) => live.textContent?.trim()).length;
+      return { first: first === el, inView: box.top >= 0 && box.bottom <= innerHeight, spoken };
+    });
+    expect(focused).toEqual({ first: true, inView: true, spoken: 0 });
   });
 
   it('a network failure (offline) is explained and the data stays', async () => {

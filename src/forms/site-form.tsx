@@ -190,6 +190,29 @@ function LoadedForm({ definition, values, id }: { definition: FormDefinition; va
     if (field) setTouched((current) => (current.has(field) ? current : new Set(current).add(field)));
   };
 
+  // What the form says to assistive technology, once (WCAG 3.3.1, issue 35): a field's new message
+  // when the visitor leaves the field (not at every key), nothing more after a failed submit, whose
+  // focus on the first invalid field reads that field's message.
+  const [announcement, setAnnouncement] = useState('');
+  const announced = useRef(new Map<string, string>());
+  const announceLeaving = (fieldId?: string) => {
+    const field = fieldName(fieldId);
+    if (!field) return;
+    const message = (errors[field] ?? []).join(' ');
+    if (!message) announced.current.delete(field);
+    else if (announced.current.get(field) !== message) {
+      announced.current.set(field, message);
+      // A trailing space toggled: the same words for another field are still a change to announce.
+      setAnnouncement((before) => `${labels.get(field) ?? field}: ${message}${before.endsWith(' ') ? '' : ' '}`);
+    }
+  };
+  const focusFirstInvalid = useRef(false);
+  useEffect(() => {
+    if (!focusFirstInvalid.current) return;
+    focusFirstInvalid.current = false;
+    wrapper.current?.querySelector<HTMLElement>('form [aria-invalid="true"]')?.focus();
+  }, [touched]);
+
   const formContext = useMemo<SiteFormContext>(
     () => ({ captchaSiteKey, setField: (name, value) => formRef.current?.setFieldValue(name, value as Data) }),
     [captchaSiteKey],
@@ -199,7 +222,11 @@ function LoadedForm({ definition, values, id }: { definition: FormDefinition; va
     if (status.state === 'sending') return;
     // A press of the unavailable button (keyboard, pointer, an assistive technology) touches
     // every field, so each shows what it still needs.
-    if (!valid) return setTouched(new Set(order));
+    if (!valid) {
+      for (const [field, messages] of Object.entries(errors)) announced.current.set(field, messages.join(' '));
+      focusFirstInvalid.current = true;
+      return setTouched(new Set(order));
+    }
     // The same key for every retry of this submission; a new one after success.
     const submissionKey = key ?? newIdempotencyKey();
     setKey(submissionKey);
@@ -247,7 +274,10 @@ function LoadedForm({ definition, values, id }: { definition: FormDefinition; va
           const changed = fieldName(fieldId);
           if (changed) setServerErrors(({ [changed]: _cleared, ...rest }) => rest);
         }}
-        onBlur={(fieldId) => touch(fieldId)}
+        onBlur={(fieldId) => {
+          touch(fieldId);
+          announceLeaving(fieldId);
+        }}
         onSubmit={() => void send()}
       >
         <div className="form-honeypot" aria-hidden="true">
@@ -285,6 +315,9 @@ function LoadedForm({ definition, values, id }: { definition: FormDefinition; va
           </button>
           <div id={`${id}-hint`} className="form-hint">
             <span aria-live="polite">{status.state === 'sending' ? 'Sending your details…' : ''}</span>
+            <span className="visually-hidden" aria-live="polite">
+              {announcement}
+            </span>
             {status.state === 'sending' || valid ? null : (
               <StillNeededHint id={`${id}-missing`} needed={needed} started={touched.size > 0} />
             )}

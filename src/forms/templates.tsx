@@ -26,8 +26,10 @@ export function RequiredNote() {
 
 /**
  * One field: label, the field's rule as a hint (its schema description: "10 digits"), input, and
- * its error messages; the input points to hint and messages with aria-describedby (describedBy),
- * and the messages are announced as they appear.
+ * its error messages; the input points to hint and messages with aria-describedby (describedBy).
+ * The messages are not a live region: each key typed would be announced ("Email not valid."
+ * after the first letter). SiteForm says a field's new message once, when the visitor leaves it,
+ * and a failed submit takes focus to the first invalid field, which reads its message.
  */
 export function FieldTemplate({ id, label, required, displayLabel, children, rawErrors, hidden, uiSchema, schema }: FieldTemplateProps) {
   if (hidden) return <div hidden>{children}</div>;
@@ -50,7 +52,7 @@ export function FieldTemplate({ id, label, required, displayLabel, children, raw
         </p>
       ) : null}
       {children}
-      <div id={errorId(id)} className="form-errors" aria-live="polite">
+      <div id={errorId(id)} className="form-errors">
         {rawErrors?.map((message) => (
           <p key={message} className="form-error">
             {message}

@@ -24,7 +24,7 @@ function LocalCaptcha({ id, value, onChange, onBlur, rawErrors, schema, required
         type="checkbox"
         required={required}
         checked={typeof value === 'string' && value !== ''}
-        aria-invalid={rawErrors?.length ? true : undefined}
+        aria-invalid={rawErrors?.length ? true : false}
         aria-describedby={describedBy(id, schema)}
         onChange={(event) => onChange(event.target.checked ? `local-${crypto.randomUUID()}` : undefined)}
         onBlur={() => onBlur(id, value)}

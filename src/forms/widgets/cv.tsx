@@ -43,7 +43,7 @@ export function CvWidget({ id, onChange, onBlur, rawErrors, schema, options, reg
         type="file"
         required={required}
         accept={options.accept === undefined ? undefined : String(options.accept)}
-        aria-invalid={rawErrors?.length || problem ? true : undefined}
+        aria-invalid={rawErrors?.length || problem ? true : false}
         aria-describedby={describedBy(id, schema, `${id}__file`)}
         onBlur={() => onBlur(id, value)}
         onChange={async (event) => {

@@ -104,6 +104,9 @@ export function TermsWidget(props: WidgetProps) {
     <label className="form-check" htmlFor={id}>
       <input
         {...controlProps(props)}
+        // Said outright, false too: a native `required` box is otherwise invalid to assistive
+        // technology before any input (SPEC §4 shows a field's errors once touched; issue 35).
+        aria-invalid={props.rawErrors?.length ? true : false}
         type="checkbox"
         required={required}
         checked={value === true}
