@@ -252,3 +252,25 @@ describe('a disabled submit button says what is still missing', () => {
     expect(describedBy(submit)).not.toContain('Correct the fields marked above');
   });
 });
+
+describe('what the form says to a screen reader (issue 35, WCAG 3.3.1 and 4.1.3)', () => {
+  /** The text of every live region of the form. */
+  const spoken = () => [...document.querySelectorAll('.site-form [aria-live]')].map((live) => live.textContent ?? '').filter(Boolean);
+
+  it("a format error is not said at each key; it is said once, with the field's label, when the visitor leaves the field", async () => {
+    await show(<Form form="footer-contact" />);
+    const email = await field('Email');
+    act(() => email.focus());
+    fireEvent.change(email, { target: { value: 'j' } });
+    expect(await at(email).findByText('Email not valid.')).toBeTruthy();
+    expect(spoken()).toEqual([]);
+    fireEvent.change(email, { target: { value: 'jo' } });
+    expect(spoken()).toEqual([]);
+    act(() => email.blur());
+    await waitFor(() => expect(spoken().map((text) => text.trim())).toEqual(['Email: Email not valid.']));
+    // Back in the field and out again, the same message: nothing new is said.
+    act(() => email.focus());
+    act(() => email.blur());
+    expect(spoken().map((text) => text.trim())).toEqual(['Email: Email not valid.']);
+  });
+});
