@@ -213,3 +213,93 @@ describe('an unavailable Submit (aria-disabled: it stays focusable to say what i
     });
   }
 });
+
+/** The colours painted in an element's box (or a part of it), most frequent first, with their share of the pixels. */
+async function paintedColours(page: Page, box: { x: number; y: number; width: number; height: number }) {
+  const shot = await page.screenshot({ clip: box });
+  return page.evaluate(async (png) => {
+    const image = new Image();
+    image.src = `data:image/png;base64,${png}`;
+    await image.decode();
+    const canvas = document.createElement('canvas');
+    canvas.width = image.width;
+    canvas.height = image.height;
+    const context = canvas.getContext('2d')!;
+    context.drawImage(image, 0, 0);
+    const data = context.getImageData(0, 0, image.width, image.height).data;
+    const counts = new Map<string, number>();
+    for (let i = 0; i < data.length; i += 4) {
+      const key = `${data[i]},${data[i + 1]},${data[i + 2]}`;
+      counts.set(key, (counts.get(key) ?? 0) + 1);
+    }
+    const total = data.length / 4;
+    return [...counts].sort((a, b) => b[1] - a[1]).map(([key, count]) => ({ rgb: key.split(',').map(Number), share: count / total }));
+  }, shot.toString('base64'));
+}
+
+/** Pixels of a box clearly unlike its most frequent colour (a shape drawn there, or text). */
+async function drawnPixels(page: Page, box: { x: number; y: number; width: number; height: number }): Promise<number> {
+  const colours = await paintedColours(page, box);
+  const [ground] = colours;
+  const pixels = box.width * box.height;
+  return colours
+    .filter(({ rgb: c }) => Math.abs(c[0] - ground.rgb[0]) + Math.abs(c[1] - ground.rgb[1]) + Math.abs(c[2] - ground.rgb[2]) > 90)
+    .reduce((sum, { share }) => sum + Math.round(share * pixels), 0);
+}
+
+describe('forced colours (Windows high contrast, issue 35)', () => {
+  const forcedPage = async (path: string) => {
+    const { page } = await openPage(b.context);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.emulateMedia({ forcedColors: 'active', colorScheme: 'dark' });
+    await page.goto(`${site}${path}`, { waitUntil: 'networkidle' });
+    return page;
+  };
+
+  // Every author colour is replaced: the selected tab, the current category and page looked like the others.
+  for (const [path, what, selected, other] of [
+    ['/contact', 'the selected office tab', '[role=tab][aria-selected=true]', '[role=tab][aria-selected=false]'],
+    ['/partners', 'the selected category tab', '[role=tab][aria-selected=true]', '[role=tab][aria-selected=false]'],
+    ['/blog', 'the current category', 'main .tab--active', 'main .tab:not(.tab--active)'],
+    ['/blog', 'the current page of the list', '.pagination__page--current', '.pagination__page:not(.pagination__page--current)'],
+  ] as const) {
+    it(`${path}: ${what} has a fill of its own`, async () => {
+      const page = await forcedPage(path);
+      const first = page.locator(selected).first();
+      await first.scrollIntoViewIfNeeded();
+      const [mine] = await paintedColours(page, (await first.boundingBox())!);
+      const [theirs] = await paintedColours(page, (await page.locator(other).first().boundingBox())!);
+      expect(mine.rgb, `${what}: its fill against another's`).not.toEqual(theirs.rgb);
+    });
+  }
+
+  // Shapes drawn with gradients or masks (the FAQ's plus, the selects' arrow, the search magnifier) vanished.
+  for (const [path, what, selector, part] of [
+    ['/faq-ccm-platform', "the question's plus", '.accordion__question button', 'end'],
+    ['/careers', "the city select's arrow", '.job-list__filter select', 'end'],
+    ['/white-paper-case-studies', 'the search field’s magnifier', '.filterable-grid__search input', 'start'],
+  ] as const) {
+    it(`${path}: ${what} shows`, async () => {
+      const page = await forcedPage(path);
+      const element = page.locator(selector).first();
+      await element.scrollIntoViewIfNeeded();
+      const box = (await element.boundingBox())!;
+      // Inside the control's own edge (its border is drawn in every mode).
+      const width = 40;
+      const clip = { x: part === 'end' ? box.x + box.width - width - 4 : box.x + 4, y: box.y + 4, width, height: box.height - 8 };
+      expect(await drawnPixels(page, clip)).toBeGreaterThan(20);
+    });
+  }
+
+  it("/: the header's logo stands out from what is behind it", async () => {
+    const page = await forcedPage('/');
+    const colours = await paintedColours(page, (await page.locator('.site-header__logo img').boundingBox())!);
+    // The plate and the most frequent colour drawn on it (the wordmark): dark on black before.
+    const [ground] = colours;
+    const drawn = colours.find(
+      ({ rgb: c, share }) =>
+        share > 0.03 && Math.abs(c[0] - ground.rgb[0]) + Math.abs(c[1] - ground.rgb[1]) + Math.abs(c[2] - ground.rgb[2]) > 30,
+    )!;
+    expect(ratio(luminance(ground.rgb), luminance(drawn.rgb)), `${drawn.rgb} on ${ground.rgb}`).toBeGreaterThanOrEqual(3);
+  });
+});
