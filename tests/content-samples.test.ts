@@ -22,6 +22,12 @@ describe('sample content', () => {
     for (const file of banners) expect(buildSample().get(file), file).not.toMatch(/<text\b/);
   });
 
+  it('pictures shown as decoration (alt="": cards, members, services) carry no words: a card\'s title says it in text (issue 35, WCAG 1.4.5)', () => {
+    const pictures = [...buildSample().keys()].filter((file) => /^uploads\/(blog|products|services)\//.test(file) && file.endsWith('.svg'));
+    expect(pictures.length).toBeGreaterThan(0);
+    for (const file of pictures) expect(buildSample().get(file), file).not.toMatch(/<text\b/);
+  });
+
   it('is up to date with generate-sample.ts (edit the sources, then regenerate)', () => {
     const expected = buildSample();
     const onDisk = ['data', 'uploads'].flatMap((dir) => listFiles(path.join(DATA_DIR, '..', dir)).map((f) => `${dir}/${f}`));
