@@ -7,6 +7,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { seriousViolations } from './e2e/axe.ts';
 import { browserPerFile, openPage } from './e2e/browser.ts';
+import { TEMPLATES, TEXT_SPACING, pathOf, sideways } from './e2e/reflow.ts';
 
 const site = inject('siteUrl');
 const b = browserPerFile();
@@ -140,62 +141,10 @@ async function tabWalk(page: Page): Promise<Stop[]> {
   return stops;
 }
 
-/** The nine templates of issue 20's keyboard walk; `job` stands for the first job page listed on /careers. */
-const TEMPLATES = [
-  '/',
-  '/blog',
-  '/contact',
-  '/careers',
-  'job',
-  '/products/ccm-platform',
-  '/partners',
-  '/faq-orchestration-platform',
-  '/white-paper-case-studies',
-] as const;
-
-let jobPath: string | undefined;
-async function pathOf(template: (typeof TEMPLATES)[number]): Promise<string> {
-  if (template !== 'job') return template;
-  if (!jobPath) {
-    const html = await (await fetch(`${site}/careers`)).text();
-    jobPath = /href="(\/careers\/[^"?#]+)"/.exec(html)?.[1];
-    if (!jobPath) throw new Error('no job page linked from /careers');
-  }
-  return jobPath;
-}
-
-/** WCAG 1.4.12's text spacing, as a visitor's style sheet would set it. */
-const TEXT_SPACING =
-  '* { line-height: 1.5 !important; letter-spacing: 0.12em !important; word-spacing: 0.16em !important } p { margin-bottom: 2em !important }';
-
-/** How far the page scrolls sideways, and (to say why) the outermost elements sticking out on the right, scrollers' content included. */
-const sideways = (page: Page) =>
-  page.evaluate(() => {
-    const width = document.documentElement.clientWidth;
-    const out: string[] = [];
-    for (const el of document.querySelectorAll<HTMLElement>('body *')) {
-      const box = el.getBoundingClientRect();
-      if (box.width > 0 && box.right > width + 1 && el.parentElement!.getBoundingClientRect().right <= width + 1)
-        out.push(`${el.tagName.toLowerCase()}.${el.className} "${(el.textContent ?? '').trim().slice(0, 30)}"`);
-    }
-    // Words wider than their own box (a long word in a narrow column, a card too narrow for its
-    // title): cut or spilling over what is next to it. Visually hidden text (clipped to 1 px) aside.
-    const cut: string[] = [];
-    for (const el of document.querySelectorAll<HTMLElement>('h1, h2, h3, h4, h5, h6, p, li, dt, dd, label, button, a, legend, th, td')) {
-      const style = getComputedStyle(el);
-      if (style.display === 'inline' || style.clip !== 'auto' || style.clipPath !== 'none' || !el.checkVisibility()) continue;
-      if (el.scrollWidth > el.clientWidth + 1)
-        cut.push(
-          `${el.tagName.toLowerCase()}.${el.className} "${(el.textContent ?? '').trim().slice(0, 30)}" ${el.scrollWidth} > ${el.clientWidth} px`,
-        );
-    }
-    return { by: document.documentElement.scrollWidth - width, sticking: out.slice(0, 5), cut };
-  });
-
 describe('focus is never hidden under the cookie notice or other fixed chrome, and nothing scrolls sideways at 320 px', () => {
   for (const template of TEMPLATES) {
     it(`${template} at ${VIEWPORTS.map((v) => `${v.width}×${v.height}`).join(' and ')}: no Tab stop fully covered, no focus ring cut; at 320 px no sideways scroll and no word wider than its box, with WCAG text spacing too`, async () => {
-      const path = await pathOf(template);
+      const path = await pathOf(site, template);
       // One load, walked at each width in turn (the layout follows the window, as when a visitor resizes it).
       const page = await visitAt(path, VIEWPORTS[0]);
       // Reflow (1.4.10) and text spacing (1.4.12) at 320 px.
@@ -221,32 +170,6 @@ describe('focus is never hidden under the cookie notice or other fixed chrome, a
         // Every focus ring shows whole (2.4.7): none cut by the window or a scrolling row.
         expect(stops.filter((stop) => stop.ringCutBy)).toEqual([]);
       }
-    });
-  }
-});
-
-describe("large text: the browser's default font size at 32 px (WCAG 1.4.4)", () => {
-  // The header did not wrap: at 1280×800 the page was 1,596 px wide, "Request Demo" mostly off-screen.
-  // Its breakpoints are in em now: with larger text it turns into the menu button sooner.
-  for (const template of TEMPLATES) {
-    it(`${template} at 1280×800: no sideways scroll and no word wider than its box`, async () => {
-      const { page } = await openPage(b.context);
-      await page.setViewportSize(VIEWPORTS[1]);
-      const cdp = await b.context.newCDPSession(page);
-      await cdp.send('Page.enable');
-      await cdp.send('Page.setFontSizes', { fontSizes: { standard: 32, fixed: 32 } });
-      await page.goto(`${site}${await pathOf(template)}`, { waitUntil: 'load' });
-      await page.waitForSelector('html[data-hydrated="true"]', { state: 'attached' });
-      expect(await page.evaluate(() => getComputedStyle(document.documentElement).fontSize)).toBe('32px');
-      const large = await sideways(page);
-      expect(large.by, `sticking out: ${large.sticking.join(', ')}`).toBe(0);
-      expect(large.cut, 'text wider than its box').toEqual([]);
-      // The header's way to every page is on screen: the menu button, or the whole bar.
-      const header = page.getByRole('banner');
-      const menu = header.getByRole('button', { name: 'Menu' });
-      const target = (await menu.isVisible()) ? menu : header.getByRole('link', { name: 'Request Demo' });
-      const box = (await target.boundingBox())!;
-      expect(box.x + box.width).toBeLessThanOrEqual(VIEWPORTS[1].width);
     });
   }
 });
