@@ -33,7 +33,7 @@ export function createSwiper(
   const slide = root.querySelector<HTMLElement>('.swiper-slide');
   const initialSlide = slide && slide.offsetWidth > 0 ? Math.round(root.scrollLeft / slide.offsetWidth) : 0;
   root.scrollLeft = 0;
-  return new Swiper(root, {
+  const swiper = new Swiper(root, {
     // No Keyboard module: it takes the arrow and page keys of the whole page while the carousel is
     // in view. The viewport handles its own arrow keys (component.tsx).
     modules: [Navigation, A11y, Autoplay],
@@ -55,5 +55,23 @@ export function createSwiper(
     },
     navigation: { prevEl: options.prev, nextEl: options.next },
     autoplay: options.autoplay ? { delay: AUTOPLAY_DELAY_MS, pauseOnMouseEnter: true, disableOnInteraction: false } : false,
-  }) as unknown as CarouselSwiper;
+  });
+  // A slide that takes focus is shown at once, wherever it is (issue 35: Shift+Tab in quick steps
+  // focused a slide 1,200 px off-screen). Swiper's own focus handling ignores focus in the first
+  // 100 ms after it starts, and the carousel starts it on the first focus in it; focus already on
+  // a slide when it starts counts too.
+  const show = (target: Element | null) => {
+    const slide = target?.closest<HTMLElement>('.swiper-slide');
+    if (!slide || !root.contains(slide)) return;
+    const box = slide.getBoundingClientRect();
+    const frame = root.getBoundingClientRect();
+    if (box.left >= frame.left - 1 && box.right <= frame.right + 1) return;
+    root.scrollLeft = 0;
+    swiper.slideTo(swiper.slides.indexOf(slide), 0);
+  };
+  const onFocusIn = (event: FocusEvent) => show(event.target as Element);
+  root.addEventListener('focusin', onFocusIn);
+  swiper.on('destroy', () => root.removeEventListener('focusin', onFocusIn));
+  show(document.activeElement);
+  return swiper as unknown as CarouselSwiper;
 }
