@@ -174,6 +174,24 @@ describe('focus is never hidden under the cookie notice or other fixed chrome, a
   }
 });
 
+describe('the other templates at 400 % zoom (320×200, issue 35)', () => {
+  // The nine above are walked at every size; these once, in the short window.
+  for (const template of ['blog post', '/press', '/services/assurance-service', '/no-such-page'] as const) {
+    it(`${template}: no Tab stop fully covered, no focus ring cut`, async () => {
+      let path: string = template;
+      if (template === 'blog post') {
+        const html = await (await fetch(`${site}/blog`)).text();
+        path = /href="(\/blog\/[^"?#/]+)"/.exec(html)![1];
+      }
+      const page = await visitAt(path, ZOOMED);
+      const stops = await tabWalk(page);
+      expect(stops.length).toBeGreaterThan(10);
+      expect(stops.filter((stop) => stop.coveredBy)).toEqual([]);
+      expect(stops.filter((stop) => stop.ringCutBy)).toEqual([]);
+    });
+  }
+});
+
 describe('the space kept under the open notice', () => {
   // The notice enters sliding up 12 px: measured mid-slide, the kept space came out 12 px short and
   // the footer's last links could end under the notice (a Tab walk stopped on a covered link by chance).

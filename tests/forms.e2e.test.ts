@@ -383,6 +383,27 @@ describe('forms in the browser', () => {
       return { first: first === el, inView: box.top >= 0 && box.bottom <= innerHeight, spoken };
     });
     expect(focused).toEqual({ first: true, inView: true, spoken: 0 });
+    // What a screen reader hears on that focus, from the accessibility tree: the field, invalid,
+    // described by its message.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Accessibility.enable');
+    const { nodes } = (await cdp.send('Accessibility.getFullAXTree')) as {
+      nodes: {
+        role?: { value?: string };
+        name?: { value?: string };
+        description?: { value?: string };
+        properties?: { name: string; value: { value?: unknown } }[];
+      }[];
+    };
+    // The focused node (the document itself says focused too).
+    const heard = nodes.find(
+      (node) =>
+        node.role?.value !== 'RootWebArea' &&
+        node.properties?.some((property) => property.name === 'focused' && property.value.value === true),
+    )!;
+    expect(heard.name?.value).toMatch(/\S/);
+    expect(heard.properties?.find((property) => property.name === 'invalid')?.value.value).toBe('true');
+    expect(heard.description?.value).toMatch(/required\.|not valid\./);
   });
 
   it('a network failure (offline) is explained and the data stays', async () => {
