@@ -73,6 +73,24 @@ describe("a section's code", () => {
     expect(problems).toEqual([]);
   });
 
+  it('a choice in a select of a section whose code has not arrived is applied once it has (the careers filter)', async () => {
+    // React cannot hear the change then, and hydrating the select reset it to its state ('All cities').
+    let chunk!: Awaited<ReturnType<typeof holdChunk>>;
+    const { page, problems } = await visit('/careers', async (page) => {
+      chunk = await holdChunk(page, 'job-list');
+    });
+    const jobs = page.locator('.job');
+    const all = await jobs.count();
+    const city = page.getByRole('combobox', { name: 'City' });
+    const london = (await city.locator('option').allTextContents()).find((text) => text === 'London')!;
+    await city.selectOption(london);
+    await chunk.release();
+    await expect.poll(() => jobs.count(), { timeout: 10_000 }).toBeLessThan(all);
+    for (const meta of await page.locator('.job__meta').allTextContents()) expect(meta).toContain('London');
+    expect(await city.inputValue()).toBe('London');
+    expect(problems).toEqual([]);
+  });
+
   it('a link in a section whose code has not arrived is followed in the page', async () => {
     let chunk!: Awaited<ReturnType<typeof holdChunk>>;
     const { page, problems } = await visit('/blog', async (page) => {

@@ -12,7 +12,8 @@
  * and dispatched again once the section has hydrated: a click (not on a link or a submit button,
  * whose browser action already happened) and a key other than Enter and Space (whose action
  * arrives as a click). A click that React can handle by hydrating the section at once (its code
- * is here) is left to React.
+ * is here) is left to React. A choice made in a select meanwhile (a list's filter) is made again
+ * once the section has hydrated: React did not hear it, and hydrating reset the select to its state.
  */
 import { blockComponent, blockReady, isBlockName, type BlockName } from '../blocks/registry.ts';
 import { isRouterHref } from '../blocks/shared.tsx';
@@ -28,6 +29,8 @@ function nameOf(element: HTMLElement): BlockName | undefined {
 const AHEAD = '50% 0px';
 
 const kept: { name: BlockName; event: MouseEvent | KeyboardEvent }[] = [];
+/** The last choice made in each select of a waiting section, by section. */
+const chosen: { name: BlockName; select: HTMLSelectElement; value: string }[] = [];
 const hydrated = new Set<BlockName>();
 
 function blockOf(target: EventTarget | null): BlockName | undefined {
@@ -65,6 +68,14 @@ function reach(event: Event): void {
   if (!name || hydrated.has(name)) return;
   const ready = blockReady(name);
   load(name);
+  if (event.type === 'change') {
+    const select = event.target;
+    if (select instanceof HTMLSelectElement) {
+      chosen.splice(0, chosen.length, ...chosen.filter((each) => each.select !== select));
+      chosen.push({ name, select, value: select.value });
+    }
+    return;
+  }
   if (ready || !(event instanceof MouseEvent || event instanceof KeyboardEvent) || !event.isTrusted) return;
   const target = event.target as Element;
   // A link React cannot follow yet: the router follows it (the browser would load a new document).
@@ -95,7 +106,7 @@ export function loadSectionsWhenNear(): void {
     { rootMargin: AHEAD },
   );
   for (const section of sections) observer.observe(section);
-  for (const type of ['pointerdown', 'focusin', 'click', 'keydown']) window.addEventListener(type, reach, { capture: true });
+  for (const type of ['pointerdown', 'focusin', 'click', 'keydown', 'change']) window.addEventListener(type, reach, { capture: true });
 }
 
 /** A section of block `name` has hydrated: the presses kept for it are dispatched again. */
@@ -108,5 +119,12 @@ export function sectionHydrated(name: BlockName): void {
     const target = event.target as Element;
     if (target.isConnected)
       target.dispatchEvent(event instanceof KeyboardEvent ? new KeyboardEvent(event.type, event) : new MouseEvent(event.type, event));
+  }
+  const choices = chosen.filter((each) => each.name === name);
+  chosen.splice(0, chosen.length, ...chosen.filter((each) => each.name !== name));
+  for (const { select, value } of choices) {
+    if (!select.isConnected) continue;
+    select.value = value;
+    select.dispatchEvent(new Event('change', { bubbles: true }));
   }
 }
