@@ -11,9 +11,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DEFAULT_CONTENT_PASSWORD, DEFAULT_CONTENT_USER } from '../src/server/config.ts';
 import { startContentService, type RunningContentService } from '../tools/content-service/server.ts';
-import { concreteUrl, definitionRoutes } from './e2e/routes.ts';
-import { buildProject, copyProject } from './e2e/project-copy.ts';
-import { spawnSite, type ChildSite } from './e2e/servers.ts';
+import { concreteUrl, definitionRoutes } from './helpers/routes.ts';
+import { buildProject, copyProject } from './helpers/project-copy.ts';
+import { spawnSite, type ChildSite } from './helpers/servers.ts';
 
 const BRAND = 'northwind';
 /** The browser chrome colour of this brand (the sample's is #0a1f44). */

@@ -10,9 +10,9 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { blockNames } from '../src/blocks/registry.ts';
 import { projectRoot } from '../tools/lib/project.ts';
-import { seriousViolations } from './e2e/axe.ts';
-import { launch } from './e2e/browser.ts';
-import { spawnSite, type ChildSite } from './e2e/servers.ts';
+import { seriousViolations } from './helpers/axe.ts';
+import { launch } from './helpers/browser.ts';
+import { spawnSite, type ChildSite } from './helpers/servers.ts';
 
 let dev: ChildSite;
 let browser: Browser;

@@ -14,8 +14,8 @@ import { networkInterfaces, tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { projectRoot } from '../tools/lib/project.ts';
-import { spawnSite, type ChildSite } from './e2e/servers.ts';
-import { EDITOR_SPELLINGS, PREVIEW_SPELLINGS } from './editor-urls.ts';
+import { spawnSite, type ChildSite } from './helpers/servers.ts';
+import { EDITOR_SPELLINGS, PREVIEW_SPELLINGS } from './helpers/editor-urls.ts';
 
 const content = inject('contentUrl');
 const id = randomUUID();

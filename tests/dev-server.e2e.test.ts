@@ -10,8 +10,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { projectRoot } from '../tools/lib/project.ts';
-import { copyProject } from './e2e/project-copy.ts';
-import { spawnSite, type ChildSite } from './e2e/servers.ts';
+import { copyProject } from './helpers/project-copy.ts';
+import { spawnSite, type ChildSite } from './helpers/servers.ts';
 
 const content = inject('contentUrl');
 let project: string;

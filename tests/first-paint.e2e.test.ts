@@ -22,7 +22,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launch } from './e2e/browser.ts';
+import { launch } from './helpers/browser.ts';
 import { projectRoot } from '../tools/lib/project.ts';
 import { pageTemplates, type Template } from '../tools/lib/templates.ts';
 import { layoutShifts, LAYOUT_SHIFT_OBSERVER } from '../tools/lib/visit.ts';

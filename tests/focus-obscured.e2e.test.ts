@@ -5,8 +5,8 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { seriousViolations } from './e2e/axe.ts';
-import { browserPerFile, openPage } from './e2e/browser.ts';
+import { seriousViolations } from './helpers/axe.ts';
+import { browserPerFile, openPage } from './helpers/browser.ts';
 
 const site = inject('siteUrl');
 const b = browserPerFile();

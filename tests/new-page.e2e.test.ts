@@ -16,8 +16,8 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DEFAULT_CONTENT_PASSWORD, DEFAULT_CONTENT_USER } from '../src/server/config.ts';
 import { projectRoot } from '../tools/lib/project.ts';
-import { launch, openPage } from './e2e/browser.ts';
-import { spawnSite, type ChildSite } from './e2e/servers.ts';
+import { launch, openPage } from './helpers/browser.ts';
+import { spawnSite, type ChildSite } from './helpers/servers.ts';
 
 const name = 'zz-new-page-check';
 const route = `/${name}`;

@@ -8,8 +8,8 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { literalTags } from '../tools/lib/spec-coverage.ts';
 import { containsBinding } from '../src/engine/bindings.ts';
-import { launch, openPage, type WatchedPage } from './e2e/browser.ts';
-import { concreteUrl, definitionRoutes } from './e2e/routes.ts';
+import { launch, openPage, type WatchedPage } from './helpers/browser.ts';
+import { concreteUrl, definitionRoutes } from './helpers/routes.ts';
 
 const site = inject('siteUrl');
 const routes = await definitionRoutes();

@@ -15,8 +15,8 @@ import { buildIsStale, buildSite } from '../tools/lib/build-state.ts';
 import { projectRoot } from '../tools/lib/site-dir.ts';
 import { startFixtureService, type FixtureService } from '../tools/content-service/fixture.ts';
 import { exportSite } from '../tools/export.ts';
-import { browserPerFile } from './e2e/browser.ts';
-import { spawnSite, type ChildSite } from './e2e/servers.ts';
+import { browserPerFile } from './helpers/browser.ts';
+import { spawnSite, type ChildSite } from './helpers/servers.ts';
 
 const siteDir = path.join(projectRoot, 'tests/sites/fernhill');
 /** Every page of the site: its fixed routes and the events its content service lists. */

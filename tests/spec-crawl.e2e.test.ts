@@ -25,9 +25,9 @@ import {
   type Coverage,
   type ServedValue,
 } from '../tools/lib/spec-coverage.ts';
-import { launch } from './e2e/browser.ts';
-import { logMessage } from './e2e/logs.ts';
-import { spawnSite, type ChildSite } from './e2e/servers.ts';
+import { launch } from './helpers/browser.ts';
+import { logMessage } from './helpers/logs.ts';
+import { spawnSite, type ChildSite } from './helpers/servers.ts';
 
 const BRAND = 'veltrix';
 // SPEC §2's route table, as written there ({slug} routes get a real slug from their list page).

@@ -15,8 +15,8 @@ import { loadEndpoints } from '../src/server/submissions/forms.ts';
 import { SAMPLE_DOCX_BASE64, sampleBodies } from './helpers/submission-samples.ts';
 import { startContentService, type RunningContentService } from '../tools/content-service/server.ts';
 import { projectRoot } from '../tools/lib/project.ts';
-import { spawnSite, type ChildSite } from './e2e/servers.ts';
-import { fuzzCases } from './e2e/submission-fuzz.ts';
+import { spawnSite, type ChildSite } from './helpers/servers.ts';
+import { fuzzCases } from './helpers/submission-fuzz.ts';
 
 const tmp = mkdtempSync(path.join(tmpdir(), 'submissions-e2e-'));
 const endpoints = loadEndpoints();

@@ -10,7 +10,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sanitizeEmbed, sanitizeHtml } from '../src/engine/sanitize.ts';
 import { projectRoot } from '../tools/lib/project.ts';
-import { launch } from './e2e/browser.ts';
+import { launch } from './helpers/browser.ts';
 
 const { vectors } = JSON.parse(readFileSync(path.join(projectRoot, 'tests/fixtures/xss-vectors.json'), 'utf8')) as { vectors: string[] };
 const MAPS = '^https://www\\.google\\.com/maps/embed\\?';

@@ -3,7 +3,7 @@
  * the URL parsed — dot segments, `%2e` —, without a `.data` suffix or a trailing slash, percent-
  * decoded and case-insensitively): each must be refused to another computer like `/__editor`.
  * tests/dev-confinement.e2e.test.ts checks on a development server that this computer gets the
- * editor at each of them; tests/editor-api.test.ts that another computer gets 403.
+ * editor at each of them; src/editor/api/api.test.ts that another computer gets 403.
  */
 
 /** URLs of the editor's list and of the editor of `about.json`. */
