@@ -11,7 +11,7 @@ import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildIsStale, buildSite } from '../tools/lib/build-state.ts';
+import { buildIfStale } from '../tools/lib/build-state.ts';
 import { projectRoot } from '../tools/lib/site-dir.ts';
 import { startFixtureService, type FixtureService } from '../tools/content-service/fixture.ts';
 import { exportSite } from '../tools/export.ts';
@@ -33,10 +33,7 @@ const title = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];
 const h1 = (html: string) => /<h1[^>]*>([^<]*)<\/h1>/.exec(html)?.[1];
 
 beforeAll(async () => {
-  if (buildIsStale(projectRoot, siteDir)) {
-    const build = buildSite(projectRoot, siteDir, 'pipe');
-    expect(build.status, `${build.stdout}\n${build.stderr}`).toBe(0);
-  }
+  buildIfStale(projectRoot, siteDir);
   content = await startFixtureService({ siteDir, ...credential });
   site = await spawnSite(
     { SITE_DIR: siteDir, CONTENT_API_BASE: content.url, CONTENT_API_USER: credential.user, CONTENT_API_PASSWORD: credential.password },
