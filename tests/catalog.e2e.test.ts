@@ -6,22 +6,21 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { blockNames } from '../src/blocks/registry.ts';
 import { projectRoot } from '../tools/lib/project.ts';
 import { seriousViolations } from './helpers/axe.ts';
-import { launch } from './helpers/browser.ts';
+import { browserPerFile } from './helpers/browser.ts';
 import { spawnSite, type ChildSite } from './helpers/servers.ts';
 
+const b = browserPerFile({ perFile: true });
 let dev: ChildSite;
-let browser: Browser;
 let page: Page;
 
 beforeAll(async () => {
   dev = await spawnSite({ CONTENT_API_BASE: inject('contentUrl'), EMBEDDED_CONTENT_SERVICE: '0' }, 'development');
-  browser = await launch();
-  page = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
+  page = await b.context.newPage();
   // The first visit lets Vite optimise the catalog's dependencies (which may reload the page).
   await page.goto(`${dev.url}/__catalog`, { waitUntil: 'load', timeout: 120_000 });
   await page
@@ -31,7 +30,6 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await browser?.close();
   await dev?.stop();
 });
 

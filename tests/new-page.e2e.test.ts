@@ -12,11 +12,10 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DEFAULT_CONTENT_PASSWORD, DEFAULT_CONTENT_USER } from '../src/server/config.ts';
 import { projectRoot } from '../tools/lib/project.ts';
-import { launch, openPage } from './helpers/browser.ts';
+import { browserPerFile, openPage } from './helpers/browser.ts';
 import { spawnSite, type ChildSite } from './helpers/servers.ts';
 
 const name = 'zz-new-page-check';
@@ -40,7 +39,7 @@ const flags = [
 let dir: string;
 let file: string;
 let dev: ChildSite | undefined;
-let browser: Browser | undefined;
+const b = browserPerFile({ perFile: true });
 
 function npm(...args: string[]) {
   return spawnSync('npm', ['run', '--silent', ...args], {
@@ -57,7 +56,6 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await browser?.close();
   await dev?.stop();
   if (dir) await rm(dir, { recursive: true, force: true });
 });
@@ -111,8 +109,7 @@ describe('README "Add a page", followed with npm run new-page', () => {
       { CONTENT_API_BASE: inject('contentUrl'), EMBEDDED_CONTENT_SERVICE: '0', PAGE_DEFINITIONS_DIR: dir },
       'development',
     );
-    browser = await launch();
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = b.context;
     // First visit: Vite may optimise dependencies and reload once.
     const warm = await context.newPage();
     await warm.goto(`${dev.url}${route}`, { waitUntil: 'load', timeout: 120_000 });

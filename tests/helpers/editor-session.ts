@@ -12,7 +12,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import { DEFAULT_CONTENT_PASSWORD, DEFAULT_CONTENT_USER } from '../../src/server/config.ts';
 import { projectRoot } from '../../tools/lib/project.ts';
-import { launch } from './browser.ts';
+import { browserPerFile } from './browser.ts';
 import { spawnSite, type ChildSite } from './servers.ts';
 
 export interface EditorSession {
@@ -45,6 +45,8 @@ export interface EditorSession {
 }
 
 export function editorSession(): EditorSession {
+  // The file's Chromium (the one browser set-up); its desktop context is not used.
+  const file = browserPerFile({ perFile: true });
   let frameHeights: { pane: number; frame: number } | undefined;
   const s = {
     problems: [] as string[],
@@ -130,7 +132,8 @@ export function editorSession(): EditorSession {
       { CONTENT_API_BASE: inject('contentUrl'), EMBEDDED_CONTENT_SERVICE: '0', PAGE_DEFINITIONS_DIR: s.dir },
       'development',
     );
-    s.browser = await launch();
+    s.browser = file.browser;
+    // The editor's own size (its panes side by side), a context of its own.
     s.page = await s.browser.newPage({ viewport: { width: 1500, height: 1000 } });
     s.page.on('pageerror', (error) => s.problems.push(`pageerror: ${error.message}`));
     await s.page.goto(`${s.dev.url}/__editor`, { waitUntil: 'load', timeout: 120_000 });
@@ -143,7 +146,6 @@ export function editorSession(): EditorSession {
   });
 
   afterAll(async () => {
-    await s.browser?.close();
     await s.dev?.stop();
     if (s.dir) await rm(s.dir, { recursive: true, force: true });
   });
