@@ -16,7 +16,10 @@ const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 10_
 const VIEWPORTS = [
   { width: 320, height: 640 },
   { width: 1280, height: 800 },
+  // 1280×800 at 400 % zoom (WCAG 1.4.10's reflow case, issue 35): a short viewport.
+  { width: 320, height: 200 },
 ] as const;
+const ZOOMED = VIEWPORTS[2];
 
 async function visitAt(path: string, viewport: { width: number; height: number }): Promise<Page> {
   const { page } = await openPage(b.context);
@@ -222,6 +225,32 @@ describe('focus is never hidden under the cookie notice or other fixed chrome, a
   }
 });
 
+describe("large text: the browser's default font size at 32 px (WCAG 1.4.4)", () => {
+  // The header did not wrap: at 1280×800 the page was 1,596 px wide, "Request Demo" mostly off-screen.
+  // Its breakpoints are in em now: with larger text it turns into the menu button sooner.
+  for (const template of TEMPLATES) {
+    it(`${template} at 1280×800: no sideways scroll and no word wider than its box`, async () => {
+      const { page } = await openPage(b.context);
+      await page.setViewportSize(VIEWPORTS[1]);
+      const cdp = await b.context.newCDPSession(page);
+      await cdp.send('Page.enable');
+      await cdp.send('Page.setFontSizes', { fontSizes: { standard: 32, fixed: 32 } });
+      await page.goto(`${site}${await pathOf(template)}`, { waitUntil: 'load' });
+      await page.waitForSelector('html[data-hydrated="true"]', { state: 'attached' });
+      expect(await page.evaluate(() => getComputedStyle(document.documentElement).fontSize)).toBe('32px');
+      const large = await sideways(page);
+      expect(large.by, `sticking out: ${large.sticking.join(', ')}`).toBe(0);
+      expect(large.cut, 'text wider than its box').toEqual([]);
+      // The header's way to every page is on screen: the menu button, or the whole bar.
+      const header = page.getByRole('banner');
+      const menu = header.getByRole('button', { name: 'Menu' });
+      const target = (await menu.isVisible()) ? menu : header.getByRole('link', { name: 'Request Demo' });
+      const box = (await target.boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(VIEWPORTS[1].width);
+    });
+  }
+});
+
 describe('the space kept under the open notice', () => {
   // The notice enters sliding up 12 px: measured mid-slide, the kept space came out 12 px short and
   // the footer's last links could end under the notice (a Tab walk stopped on a covered link by chance).
@@ -258,6 +287,71 @@ describe('the space kept under the open notice', () => {
     const footer = await page.locator('footer').evaluate((element) => getComputedStyle(element).backgroundColor);
     expect(painted).toBe(footer);
   });
+});
+
+describe('content growing above the focused element', () => {
+  // A keyboard visitor tabs through a form before its code has arrived and on into the footer; when
+  // the code arrives, the fields passed through show their errors (they count as touched) and the
+  // form grows by ~225 px at 320 px: the focused footer link slid under the notice (a Tab walk of
+  // /partners failed by chance on this).
+  it('a form showing the errors of the fields passed through does not push the focused link under the notice (/partners at 320×640)', async () => {
+    const { page } = await openPage(b.context);
+    await page.setViewportSize(VIEWPORTS[0]);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/site-form-[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${site}/partners`, { waitUntil: 'load' });
+    await page.waitForSelector('html[data-hydrated="true"]', { state: 'attached' });
+    await page.getByRole('dialog', { name: 'Cookie consent' }).waitFor();
+    await page.waitForTimeout(400);
+    await page.locator('main form input:not([type="hidden"])').first().focus();
+    for (let i = 0; i < 40 && !(await page.evaluate(() => !!document.activeElement?.closest('footer'))); i += 1)
+      await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => !!document.activeElement?.closest('footer'))).toBe(true);
+    const height = await page.evaluate(() => document.documentElement.scrollHeight);
+    release();
+    await poll(() => page.locator('main .form-error').count()).toBeGreaterThan(0);
+    expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeGreaterThan(height);
+    const { focusedBottom, noticeTop } = await page.evaluate(() => ({
+      focusedBottom: document.activeElement!.getBoundingClientRect().bottom,
+      noticeTop: document.querySelector('.cookie-consent')!.getBoundingClientRect().top,
+    }));
+    // Above the notice: scroll offsets are whole pixels, boxes are not (up to 1 px apart).
+    expect(focusedBottom).toBeLessThanOrEqual(noticeTop + 1);
+  });
+});
+
+describe('the cookie notice in a short viewport (400 % zoom)', () => {
+  // At 320×200 the notice was 211.5 px tall from y −27.5: its close button above the window's top,
+  // out of reach, and almost every Tab stop of the page under it.
+  for (const template of ['/', '/contact'] as const) {
+    it(`${template} at ${ZOOMED.width}×${ZOOMED.height}: the notice takes at most half the window, and each of its buttons can be clicked`, async () => {
+      const page = await visitAt(template, ZOOMED);
+      const dialog = page.getByRole('dialog', { name: 'Cookie consent' });
+      const box = (await dialog.boundingBox())!;
+      expect(box.y).toBeGreaterThanOrEqual(0);
+      expect(box.y + box.height).toBeLessThanOrEqual(ZOOMED.height);
+      expect(box.height).toBeLessThanOrEqual(ZOOMED.height / 2);
+      for (const name of ['Close cookie notice', 'Refuse cookies', 'Ok']) {
+        const button = dialog.getByRole('button', { name, exact: true });
+        // What a pointer pressing the button's centre reaches is the button itself.
+        const reached = await button.evaluate((el) => {
+          const r = el.getBoundingClientRect();
+          const x = r.left + r.width / 2;
+          const y = r.top + r.height / 2;
+          if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) return 'outside the window';
+          const hit = document.elementFromPoint(x, y);
+          return hit && el.contains(hit) ? 'the button' : (hit?.className ?? 'nothing');
+        });
+        expect(reached, name).toBe('the button');
+      }
+      await dialog.getByRole('button', { name: 'Ok', exact: true }).click();
+      await poll(() => dialog.count()).toBe(0);
+    });
+  }
 });
 
 describe('the cookie notice closes with Escape', () => {

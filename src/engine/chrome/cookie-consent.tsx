@@ -79,6 +79,21 @@ export function CookieConsent({ config }: { config: ResolvedChrome['cookieConsen
     const observer = new ResizeObserver(reserve);
     observer.observe(notice);
     window.addEventListener('resize', reserve);
+    // Content above the focused element can grow after focus has moved on (a form hydrating shows
+    // the errors of the fields a keyboard visitor passed through): the element then slides under
+    // the notice. It is scrolled clear at once, in the same task as the change (a mutation
+    // observer's callback runs before anything else can paint or read the page), or on the next
+    // frame for a change no mutation makes (an image arriving). Scroll padding keeps it above the notice.
+    const keepFocusClear = () => {
+      const focused = document.activeElement;
+      if (!(focused instanceof HTMLElement) || focused === document.body || notice.contains(focused)) return;
+      const box = focused.getBoundingClientRect();
+      if (box.bottom > notice.getBoundingClientRect().top && box.top < window.innerHeight) focused.scrollIntoView({ block: 'nearest' });
+    };
+    const mutations = new MutationObserver(keepFocusClear);
+    mutations.observe(document.body, { childList: true, subtree: true, characterData: true });
+    const resizes = new ResizeObserver(keepFocusClear);
+    resizes.observe(document.body);
     // Escape closes the notice unless something else (a menu, a dialog) handles it. Heard in the
     // capture phase, so a listener that stops it on its way (React holds back events aimed at a
     // form still hydrating, src/blocks/island.tsx) cannot hide it; judged once it has been handled.
@@ -97,6 +112,8 @@ export function CookieConsent({ config }: { config: ResolvedChrome['cookieConsen
     return () => {
       notice.removeEventListener('focusin', onFocusIn);
       observer.disconnect();
+      mutations.disconnect();
+      resizes.disconnect();
       window.removeEventListener('resize', reserve);
       window.removeEventListener('keydown', onKey, true);
       for (const holder of holders) holder.style.removeProperty(RESERVED);

@@ -7,7 +7,7 @@ import type { ResolvedChrome } from '../page-data.ts';
 export const STICKY_AFTER_PX = 70;
 
 /** Where the header's CSS (src/styles/header.css) turns the mobile panel into the desktop bar. */
-const DESKTOP_MENU = '(min-width: 980px)';
+const DESKTOP_MENU = '(min-width: 61.25em)';
 
 export function Header({ chrome }: { chrome: ResolvedChrome }) {
   const [sticky, setSticky] = useState(false);
