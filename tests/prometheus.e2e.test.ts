@@ -1,6 +1,6 @@
 /**
  * The site as an operator's Prometheus sees it (issue 30): Debian's Prometheus (its own
- * configuration, storage and port: tests/e2e/prometheus.ts), scraping every second the metrics
+ * configuration, storage and port: tests/helpers/prometheus.ts), scraping every second the metrics
  * listeners of two production instances (METRICS_PORT=0: the listener's URL from the launcher's
  * "Metrics on …" line) that share one PostgreSQL lead queue, with the repository's alerting rules
  * (tools/prometheus/alerts.yml) loaded. The content service is the reference one behind a switch
