@@ -111,7 +111,13 @@ export function editorSession(): EditorSession {
         return read;
       });
       frameHeights ??= moments[0];
-      expect(moments, `preview pane and frame heights ${when}`).toEqual(Array.from({ length: 10 }, () => frameHeights));
+      const first = frameHeights;
+      // Equal to a thousandth of a pixel: a scaled frame's box comes through single-precision
+      // transforms, so the same height can read one bit apart (837.823486… then 837.823425…: a
+      // failure in a full run that passed alone); the least change of layout is 1/64 px, scaled.
+      const same = (a: number, b: number) => Math.abs(a - b) < 0.001;
+      const moved = moments.filter((m) => !same(m.pane, first.pane) || !same(m.frame, first.frame));
+      expect(moved, `preview pane and frame heights ${when}, against ${JSON.stringify(first)}`).toEqual([]);
       expect(frameHeights.frame).toBeGreaterThan(200);
     },
   } as EditorSession;
