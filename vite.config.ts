@@ -1,6 +1,7 @@
 import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig, type Plugin } from 'vite';
 import { blockChunks } from './tools/lib/block-chunks.ts';
+import { buildStamp } from './tools/lib/build-state.ts';
 import { siteAlias, siteBlockStyles, siteBrowserConfig, siteDirectory } from './tools/lib/site-dir.ts';
 
 /**
@@ -19,7 +20,7 @@ function launcherEntry(): Plugin {
 }
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [reactRouter(), launcherEntry(), siteBrowserConfig(), siteBlockStyles(), blockChunks()],
+  plugins: [reactRouter(), launcherEntry(), siteBrowserConfig(), siteBlockStyles(), blockChunks(), buildStamp()],
   // The site being built (SITE_DIR, default the main site at the project root): its inputs are
   // imported as @site/… and its public/ is served and copied as is (tools/lib/site-dir.ts).
   resolve: { alias: siteAlias() },

@@ -28,7 +28,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/**/*.e2e.test.ts', 'src/**/*.e2e.test.ts'],
-          globalSetup: ['tests/e2e/global-setup.ts'],
+          globalSetup: ['tests/helpers/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,
           // One browser and one server set for the whole run: files share them in sequence.

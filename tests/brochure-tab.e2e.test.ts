@@ -5,7 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { browserPerFile } from './e2e/browser.ts';
+import { browserPerFile } from './helpers/browser.ts';
 import { VISIT_TEMPLATES } from '../tools/lib/visit.ts';
 
 const site = inject('siteUrl');

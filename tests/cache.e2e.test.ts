@@ -5,7 +5,7 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startContentService, type RunningContentService } from '../tools/content-service/server.ts';
-import { spawnSite, type ChildSite } from './e2e/servers.ts';
+import { spawnSite, type ChildSite } from './helpers/servers.ts';
 
 /**
  * A GET with exactly these headers (node:http: fetch would add `Cache-Control: no-cache` to any

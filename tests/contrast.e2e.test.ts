@@ -6,7 +6,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { browserPerFile, openPage } from './e2e/browser.ts';
+import { browserPerFile, openPage } from './helpers/browser.ts';
 
 const site = inject('siteUrl');
 const b = browserPerFile();

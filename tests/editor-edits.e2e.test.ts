@@ -13,9 +13,9 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { projectRoot } from '../tools/lib/project.ts';
-import { seriousViolations } from './e2e/axe.ts';
-import type { ChildSite } from './e2e/servers.ts';
-import { editorSession } from './e2e/editor-session.ts';
+import { seriousViolations } from './helpers/axe.ts';
+import type { ChildSite } from './helpers/servers.ts';
+import { editorSession } from './helpers/editor-session.ts';
 
 const editor = editorSession();
 const { problems, basic, validateCli, open, props, sectionsOutline, saved } = editor;

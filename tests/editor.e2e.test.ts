@@ -17,10 +17,10 @@ import type { Browser, Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { formatJsonFile } from '../src/authoring/format-json.ts';
 import { projectRoot } from '../tools/lib/project.ts';
-import { seriousViolations } from './e2e/axe.ts';
-import { buildProject, copyProject } from './e2e/project-copy.ts';
-import { spawnSite, type ChildSite } from './e2e/servers.ts';
-import { editorSession } from './e2e/editor-session.ts';
+import { seriousViolations } from './helpers/axe.ts';
+import { buildProject, copyProject } from './helpers/project-copy.ts';
+import { spawnSite, type ChildSite } from './helpers/servers.ts';
+import { editorSession } from './helpers/editor-session.ts';
 
 const editor = editorSession();
 const { problems, basic, validateCli, open, props, sectionsOutline, bindTo, addBlock, saved, steadyFrame } = editor;

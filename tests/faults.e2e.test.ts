@@ -20,10 +20,10 @@ import {
   type Mutation,
   type FaultKind,
   type FaultService,
-} from './e2e/fault-service.ts';
-import { concreteUrl, definitionRoutes } from './e2e/routes.ts';
-import { logMessage } from './e2e/logs.ts';
-import { spawnSite, type ChildSite } from './e2e/servers.ts';
+} from './helpers/fault-service.ts';
+import { concreteUrl, definitionRoutes } from './helpers/routes.ts';
+import { logMessage } from './helpers/logs.ts';
+import { spawnSite, type ChildSite } from './helpers/servers.ts';
 
 /** What the site answers for a failed content read of each kind (statusOf: 503 no answer in time, 502 a bad answer). */
 const COLD_STATUS: Record<FaultKind, 502 | 503> = {

@@ -20,9 +20,9 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Browser, Page, Route } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launch } from './e2e/browser.ts';
+import type { Page, Route } from 'playwright-core';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { browserPerFile } from './helpers/browser.ts';
 import { projectRoot } from '../tools/lib/project.ts';
 import { pageTemplates, type Template } from '../tools/lib/templates.ts';
 import { layoutShifts, LAYOUT_SHIFT_OBSERVER } from '../tools/lib/visit.ts';
@@ -280,13 +280,10 @@ async function stagedLoad(page: Page, proxy: Awaited<ReturnType<typeof startPart
   return problems;
 }
 
-let browser: Browser;
+const b = browserPerFile({ perFile: true });
 let templates: Template[];
 beforeAll(async () => {
-  [browser, templates] = await Promise.all([launch(), pageTemplates(site, projectRoot, { everyBlock: true })]);
-});
-afterAll(async () => {
-  await browser?.close();
+  templates = await pageTemplates(site, projectRoot, { everyBlock: true });
 });
 
 describe.concurrent('the first paint is the final layout', () => {
@@ -294,7 +291,7 @@ describe.concurrent('the first paint is the final layout', () => {
     it(
       `every template at ${viewport.width} px: late parts of the page, images of other shapes, late fonts and stylesheet, no script`,
       async () => {
-        const context = await browser.newContext({ viewport });
+        const context = await b.browser.newContext({ viewport });
         const problems: string[][] = [];
         let next = 0;
         // Two pages at a time (most of a load is waiting), each lane with its own proxy.

@@ -5,9 +5,9 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { seriousViolations } from './e2e/axe.ts';
-import { browserPerFile, openPage } from './e2e/browser.ts';
-import { TEMPLATES, TEXT_SPACING, pathOf, sideways } from './e2e/reflow.ts';
+import { seriousViolations } from './helpers/axe.ts';
+import { browserPerFile, openPage } from './helpers/browser.ts';
+import { TEMPLATES, TEXT_SPACING, pathOf, sideways } from './helpers/reflow.ts';
 
 const site = inject('siteUrl');
 const b = browserPerFile();

@@ -4,8 +4,8 @@
  * ./forms.e2e.test.ts, ./forms-early.e2e.test.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { openPage } from './e2e/browser.ts';
-import { formsInBrowser, labelled, openForm, site } from './e2e/forms.ts';
+import { openPage } from './helpers/browser.ts';
+import { formsInBrowser, labelled, openForm, site } from './helpers/forms.ts';
 
 const { b } = formsInBrowser();
 

@@ -4,7 +4,7 @@
  */
 import type { Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { openPage } from './e2e/browser.ts';
+import { openPage } from './helpers/browser.ts';
 import {
   ALL_CODE,
   VALID,
@@ -23,7 +23,7 @@ import {
   stillNeededItems,
   submitButton,
   visibleFields,
-} from './e2e/forms.ts';
+} from './helpers/forms.ts';
 
 const { b, watch } = formsInBrowser();
 

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { concreteUrl, definitionRoutes } from './e2e/routes.ts';
+import { concreteUrl, definitionRoutes } from './helpers/routes.ts';
 
 const site = inject('siteUrl');
 const routes = (await definitionRoutes()).map(({ route, definition }) => ({ route, layout: definition.layout }));

@@ -7,8 +7,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startContentService, type RunningContentService } from '../tools/content-service/server.ts';
-import { logLines, type LogLine } from './e2e/logs.ts';
-import { spawnSite, type ChildSite } from './e2e/servers.ts';
+import { logLines, type LogLine } from './helpers/logs.ts';
+import { spawnSite, type ChildSite } from './helpers/servers.ts';
 import { sampleBodies } from './helpers/submission-samples.ts';
 
 let content: RunningContentService;

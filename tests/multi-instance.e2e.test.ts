@@ -19,7 +19,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sampleBodies } from './helpers/submission-samples.ts';
 import { postgresAvailable, startPostgres, type TestPostgres } from '../tools/lib/postgres-cluster.ts';
-import { spawnSite, type ChildSite } from './e2e/servers.ts';
+import { spawnSite, type ChildSite } from './helpers/servers.ts';
 import { inParallel } from './helpers/in-parallel.ts';
 
 const INSTANCES = 3;

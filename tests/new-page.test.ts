@@ -1,4 +1,4 @@
-/** npm run new-page, planning (src/authoring/new-page.ts): checks without writing anything (the full flow is tests/new-page.e2e.test.ts). */
+/** npm run new-page, planning (src/authoring/new-page.ts): checks without writing anything (the full flow is in tests/dev-server.e2e.test.ts). */
 import { existsSync } from 'node:fs';
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

@@ -7,8 +7,8 @@ import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startContentService, type RunningContentService } from '../tools/content-service/server.ts';
 import { sampleBodies } from './helpers/submission-samples.ts';
-import { rawRequest } from './e2e/raw-http.ts';
-import { spawnSite, type ChildSite } from './e2e/servers.ts';
+import { rawRequest } from './helpers/raw-http.ts';
+import { spawnSite, type ChildSite } from './helpers/servers.ts';
 
 let content: RunningContentService;
 let site: ChildSite;

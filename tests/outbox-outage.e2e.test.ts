@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sampleBodies } from './helpers/submission-samples.ts';
 import { startContentService, type RunningContentService } from '../tools/content-service/server.ts';
 import { postgresAvailable, startPostgres, type TestPostgres } from '../tools/lib/postgres-cluster.ts';
-import { spawnSite, type ChildSite } from './e2e/servers.ts';
+import { spawnSite, type ChildSite } from './helpers/servers.ts';
 import { CHECK_REUSE_MS } from '../src/server/health.ts';
 
 const ENDPOINT = '/api/contact_form';

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { browserPerFile, openPage, type WatchedPage } from './e2e/browser.ts';
+import { browserPerFile, openPage, type WatchedPage } from './helpers/browser.ts';
 
 const site = inject('siteUrl');
 const b = browserPerFile();

@@ -1,6 +1,6 @@
 /**
  * The site as an operator's Prometheus sees it (issue 30): Debian's Prometheus (its own
- * configuration, storage and port: tests/e2e/prometheus.ts), scraping every second the metrics
+ * configuration, storage and port: tests/helpers/prometheus.ts), scraping every second the metrics
  * listeners of two production instances (METRICS_PORT=0: the listener's URL from the launcher's
  * "Metrics on …" line) that share one PostgreSQL lead queue, with the repository's alerting rules
  * (tools/prometheus/alerts.yml) loaded. The content service is the reference one behind a switch
@@ -21,9 +21,9 @@ import { METRICS } from '../src/server/observe/metrics.ts';
 import { startContentService, type RunningContentService } from '../tools/content-service/server.ts';
 import { postgresAvailable, startPostgres, type TestPostgres } from '../tools/lib/postgres-cluster.ts';
 import { projectRoot } from '../tools/lib/project.ts';
-import { prometheusAvailable, startPrometheus, type Sample, type TestPrometheus } from './e2e/prometheus.ts';
-import { concreteUrl, definitionRoutes } from './e2e/routes.ts';
-import { spawnSite, type ChildSite } from './e2e/servers.ts';
+import { prometheusAvailable, startPrometheus, type Sample, type TestPrometheus } from './helpers/prometheus.ts';
+import { concreteUrl, definitionRoutes } from './helpers/routes.ts';
+import { spawnSite, type ChildSite } from './helpers/servers.ts';
 import { sampleBodies } from './helpers/submission-samples.ts';
 import { inParallel } from './helpers/in-parallel.ts';
 

@@ -11,7 +11,7 @@ import contract from '../schemas/content/contract.json' with { type: 'json' };
 import type { ContentContract } from '../src/generated/content-contract.ts';
 import { ContractPaths } from '../src/engine/contract-paths.ts';
 import { siteBrand } from '../tools/content-service/contract.ts';
-import { spawnSite, type ChildSite } from './e2e/servers.ts';
+import { spawnSite, type ChildSite } from './helpers/servers.ts';
 
 const endpoints = (contract as ContentContract).endpoints;
 const paths = new ContractPaths(endpoints, siteBrand());

@@ -4,27 +4,22 @@
  * heading and the block of every fixed section (bound ones hide without content), with no console error or hydration warning, and the
  * server-rendered HTML already holds the heading.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { literalTags } from '../tools/lib/spec-coverage.ts';
 import { containsBinding } from '../src/engine/bindings.ts';
-import { launch, openPage, type WatchedPage } from './e2e/browser.ts';
-import { concreteUrl, definitionRoutes } from './e2e/routes.ts';
+import { browserPerFile, openPage, type WatchedPage } from './helpers/browser.ts';
+import { concreteUrl, definitionRoutes } from './helpers/routes.ts';
 
 const site = inject('siteUrl');
 const routes = await definitionRoutes();
 const concrete = (route: string) => concreteUrl(site, route);
 
-let browser: Browser;
+const b = browserPerFile({ perFile: true });
 // One tab goes from route to route, as a visitor's would (a new tab costs about a second of CPU on a
 // 2-core runner); each route is a full document load and its problems are counted from its own load.
 let tab: WatchedPage;
 beforeAll(async () => {
-  browser = await launch();
-  tab = await openPage(await browser.newContext({ viewport: { width: 1366, height: 900 } }));
-});
-afterAll(async () => {
-  await browser?.close();
+  tab = await openPage(b.context);
 });
 
 describe('every route of the definitions', () => {

@@ -1,7 +1,7 @@
 /** The key element of each screen (SPEC §2), exercised as a visitor would in real Chromium. */
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, inject, it } from 'vitest';
-import { browserPerFile, openPage, type WatchedPage } from './e2e/browser.ts';
+import { browserPerFile, openPage, type WatchedPage } from './helpers/browser.ts';
 
 const site = inject('siteUrl');
 const b = browserPerFile();

@@ -6,7 +6,7 @@
  */
 import type { Page, Route } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { browserPerFile, openPage } from './e2e/browser.ts';
+import { browserPerFile, openPage } from './helpers/browser.ts';
 
 const site = inject('siteUrl');
 // A new context per test: the HTTP cache must not already hold a block's chunk.

@@ -6,7 +6,7 @@
 import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createValidator, loadDefinitionFiles, loadSiteFile } from '../tools/lib/project.ts';
-import { spawnSite, type ChildSite } from './e2e/servers.ts';
+import { spawnSite, type ChildSite } from './helpers/servers.ts';
 
 const ORIGIN = 'https://www.veltrix.example';
 const content = inject('contentUrl');

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DEFAULT_CONTENT_PASSWORD, DEFAULT_CONTENT_USER } from '../src/server/config.ts';
 import { projectRoot } from '../tools/lib/project.ts';
-import { spawnSite, type ChildSite } from './e2e/servers.ts';
+import { spawnSite, type ChildSite } from './helpers/servers.ts';
 
 const site = inject('siteUrl');
 const content = inject('contentUrl');

@@ -10,7 +10,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startContentService, type RunningContentService } from '../tools/content-service/server.ts';
 import { projectRoot } from '../tools/lib/project.ts';
@@ -25,9 +25,9 @@ import {
   type Coverage,
   type ServedValue,
 } from '../tools/lib/spec-coverage.ts';
-import { launch } from './e2e/browser.ts';
-import { logMessage } from './e2e/logs.ts';
-import { spawnSite, type ChildSite } from './e2e/servers.ts';
+import { browserPerFile } from './helpers/browser.ts';
+import { logMessage } from './helpers/logs.ts';
+import { spawnSite, type ChildSite } from './helpers/servers.ts';
 
 const BRAND = 'veltrix';
 // SPEC §2's route table, as written there ({slug} routes get a real slug from their list page).
@@ -121,8 +121,7 @@ function recordingProxy(target: string) {
 let content: RunningContentService;
 let proxy: ReturnType<typeof recordingProxy>;
 let site: ChildSite;
-let browser: Browser;
-let context: BrowserContext;
+const b = browserPerFile({ perFile: true });
 let tab: Page | undefined;
 const layoutReads = new Map<string, unknown>();
 const pages: { route: string; haystack: string; reads: { read: string; body: unknown }[] }[] = [];
@@ -142,16 +141,12 @@ beforeAll(async () => {
     CONTENT_TIMEOUT_MS: '1500',
     IMAGE_BASE_URL: `${content.url}/uploads/`,
   });
-  browser = await launch();
-  context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
 });
 
 afterAll(async () => {
   const out = path.join(projectRoot, 'bench-results');
   mkdirSync(out, { recursive: true });
   writeFileSync(path.join(out, 'spec-coverage.json'), `${JSON.stringify(report, null, 2)}\n`);
-  await context?.close();
-  await browser?.close();
   await site?.stop();
   proxy?.server.closeAllConnections();
   await new Promise((resolve) => proxy?.server.close(resolve));
@@ -244,7 +239,7 @@ describe('the site against the strict sample (only what SPEC documents)', () => 
     const reads = proxy.take();
 
     // One tab for the crawl, as a visitor's (a new tab costs about a second of CPU on a 2-core runner).
-    tab ??= await context.newPage();
+    tab ??= await b.context.newPage();
     const page = tab;
     await page.goto(`${site.url}${url}`, { waitUntil: 'load' });
     await page.waitForSelector('html[data-hydrated="true"]', { state: 'attached' });

@@ -3,7 +3,7 @@
  * src/server/paint-first.ts), seen in the HTML and in real Chromium.
  */
 import { describe, expect, inject, it } from 'vitest';
-import { browserPerFile, openPage } from './e2e/browser.ts';
+import { browserPerFile, openPage } from './helpers/browser.ts';
 
 const site = inject('siteUrl');
 const b = browserPerFile({ fresh: true });

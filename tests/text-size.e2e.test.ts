@@ -4,8 +4,8 @@
  * for a mouse, which has no swipe and got no cue from the hidden scrollbar.
  */
 import { describe, expect, inject, it } from 'vitest';
-import { browserPerFile, openPage } from './e2e/browser.ts';
-import { TEMPLATES, pathOf, sideways } from './e2e/reflow.ts';
+import { browserPerFile, openPage } from './helpers/browser.ts';
+import { TEMPLATES, pathOf, sideways } from './helpers/reflow.ts';
 
 const site = inject('siteUrl');
 const b = browserPerFile();

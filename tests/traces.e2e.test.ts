@@ -12,7 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sampleBodies } from './helpers/submission-samples.ts';
 import { startContentService, type RunningContentService } from '../tools/content-service/server.ts';
-import { spawnSite, type ChildSite } from './e2e/servers.ts';
+import { spawnSite, type ChildSite } from './helpers/servers.ts';
 
 /** A span as the receiver got it (OTLP/JSON), attributes flattened. */
 interface ReceivedSpan {

@@ -6,8 +6,8 @@
  * written here independently of src/server/request-url.ts.
  */
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { concreteUrl, definitionRoutes } from './e2e/routes.ts';
-import { rawRequest, titleOf, type RawAnswer } from './e2e/raw-http.ts';
+import { concreteUrl, definitionRoutes } from './helpers/routes.ts';
+import { rawRequest, titleOf, type RawAnswer } from './helpers/raw-http.ts';
 
 const site = inject('siteUrl');
 

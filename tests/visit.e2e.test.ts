@@ -5,7 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { browserPerFile } from './e2e/browser.ts';
+import { browserPerFile } from './helpers/browser.ts';
 import {
   layoutShifts,
   LAYOUT_SHIFT_OBSERVER,

@@ -6,8 +6,8 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
-import { browserPerFile, openPage } from './e2e/browser.ts';
-import { spawnSite, type ChildSite } from './e2e/servers.ts';
+import { browserPerFile, openPage } from './helpers/browser.ts';
+import { spawnSite, type ChildSite } from './helpers/servers.ts';
 
 const SLUG = 'cloud-native-billing-for-tower-companies';
 const VITALS = ['webvitals_lcp_seconds', 'webvitals_inp_seconds', 'webvitals_fcp_seconds', 'webvitals_ttfb_seconds', 'webvitals_cls'];

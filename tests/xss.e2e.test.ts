@@ -6,26 +6,19 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { JSDOM } from 'jsdom';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sanitizeEmbed, sanitizeHtml } from '../src/engine/sanitize.ts';
 import { projectRoot } from '../tools/lib/project.ts';
-import { launch } from './e2e/browser.ts';
+import { browserPerFile } from './helpers/browser.ts';
 
 const { vectors } = JSON.parse(readFileSync(path.join(projectRoot, 'tests/fixtures/xss-vectors.json'), 'utf8')) as { vectors: string[] };
 const MAPS = '^https://www\\.google\\.com/maps/embed\\?';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const b = browserPerFile({ perFile: true });
 
 /** Inserts each HTML string as innerHTML (as React does), interacts with everything, returns the ids that ran. */
 async function executed(htmls: string[]): Promise<number[]> {
-  const page = await browser.newPage();
+  const page = await b.browser.newPage();
   await page.setContent('<!doctype html><html><body><main id="root"></main></body></html>');
   await page.evaluate(() => {
     const hits: number[] = [];

@@ -276,7 +276,7 @@ export interface Environment {
    */
   CHROMIUM_PATH?: string;
   /**
-   * `1`: browser tests reuse the existing build.
+   * `1`: browser tests use the existing build as it is. Otherwise they build only when the build is not of the current inputs (its stamp, build/inputs.sha256, differs from their hash).
    */
   E2E_SKIP_BUILD?: '0' | '1';
 }

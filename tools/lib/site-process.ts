@@ -1,7 +1,7 @@
 /**
  * Runs the site as a child process — production: the built launcher (build/server/main.js, as
  * `npm run serve`); development: tools/dev.ts (as `npm run dev`) — and waits for its
- * "Site (…) on <url>" line: the one way tests (tests/e2e/servers.ts) and tools (snapshot-site.ts)
+ * "Site (…) on <url>" line: the one way tests (tests/helpers/servers.ts) and tools (snapshot-site.ts)
  * start a site. In production with METRICS_PORT set it also waits for the launcher's
  * "Metrics on <url>" line (with METRICS_PORT=0 the port is only known from it).
  */

@@ -4,7 +4,7 @@
  * overlap.
  */
 import { describe, expect, it } from 'vitest';
-import { outboxStores } from '../../../tests/support/outbox-stores.ts';
+import { outboxStores } from '../../../tests/helpers/outbox-stores.ts';
 import type { NewSubmission, OutboxStore } from './types.ts';
 
 const lead = (key: string, fingerprint = `fp-${key}`, id = `id-${key}`): NewSubmission => ({

@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import type { SqliteOutbox } from './sqlite.ts';
-import { outboxStores, type StoreKind } from '../../../tests/support/outbox-stores.ts';
+import { outboxStores, type StoreKind } from '../../../tests/helpers/outbox-stores.ts';
 import { MAX_ANSWER_BYTES, OutboxWorker, type WorkerOptions } from './worker.ts';
 
 type Reply = Response | Error | 'hang';

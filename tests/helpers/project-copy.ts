@@ -3,6 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { buildIfStale } from '../../tools/lib/build-state.ts';
 import { projectRoot } from '../../tools/lib/project.ts';
 
 /** The project's files as git sees them (tracked, and new ones not ignored), copied; node_modules linked. */
@@ -21,12 +22,7 @@ export async function copyProject(prefix: string): Promise<string> {
   return dir;
 }
 
-/** `npm run build` in `dir` (vitest sets NODE_ENV=test, which would make Vite build a development bundle). */
+/** `npm run build` in `dir`, unless its build is current. */
 export function buildProject(dir: string): void {
-  const build = spawnSync('npx', ['react-router', 'build'], {
-    cwd: dir,
-    encoding: 'utf8',
-    env: { ...process.env, NODE_ENV: 'production' },
-  });
-  if (build.status !== 0) throw new Error(`build failed:\n${build.stdout}\n${build.stderr}`);
+  buildIfStale(dir);
 }

@@ -4,9 +4,9 @@ import { mkdtemp, readFile, rm, stat, symlink, writeFile } from 'node:fs/promise
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Definitions } from '../src/engine/definitions.server.ts';
-import type { DevEditorBackend } from '../src/editor/api/backend.ts';
-import { backendOnCopy, type Definition, type Json } from './helpers/editor-backend.ts';
+import type { Definitions } from '../../engine/definitions.server.ts';
+import type { DevEditorBackend } from './backend.ts';
+import { backendOnCopy, type Definition, type Json } from '../../../tests/helpers/editor-backend.ts';
 
 const editor = backendOnCopy();
 const { fileOf, readDefinition, cliIssues } = editor;

@@ -1,13 +1,13 @@
-/** The page editor's backend (src/editor/api/backend.ts): listing, opening, draft checks and the preview, on a temporary copy of page-definitions/. Saving and creating: ./editor-save.test.ts. */
+/** The page editor's backend (src/editor/api/backend.ts): listing, opening, draft checks and the preview, on a temporary copy of page-definitions/. Saving and creating: ./backend-save.test.ts. */
 import { readFile, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadDefinitions, type Definitions } from '../src/engine/definitions.server.ts';
-import { ContentError } from '../src/engine/content-client.ts';
-import { createEditorBackend, previewTarget, type DevEditorBackend } from '../src/editor/api/backend.ts';
-import { definitionText } from '../src/editor/api/rewrite.ts';
-import { projectRoot } from '../tools/lib/project.ts';
-import { backendOnCopy, type Definition } from './helpers/editor-backend.ts';
+import { loadDefinitions, type Definitions } from '../../engine/definitions.server.ts';
+import { ContentError } from '../../engine/content-client.ts';
+import { createEditorBackend, previewTarget, type DevEditorBackend } from './backend.ts';
+import { definitionText } from './rewrite.ts';
+import { projectRoot } from '../../../tools/lib/project.ts';
+import { backendOnCopy, type Definition } from '../../../tests/helpers/editor-backend.ts';
 
 const editor = backendOnCopy();
 const { asked, fileOf, readDefinition, cliIssues } = editor;

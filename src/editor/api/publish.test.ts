@@ -7,7 +7,7 @@ import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pendingChange, publish } from '../src/editor/api/publish.ts';
+import { pendingChange, publish } from './publish.ts';
 
 let root: string;
 let pages: string;

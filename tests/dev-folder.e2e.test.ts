@@ -1,21 +1,31 @@
 /**
- * `npm run dev` serves the project folder through Vite (its root): nothing in it that is not the
- * site may come out of it. With lead files present (an outbox under data/, a SQLite file
- * elsewhere in the folder), every spelling of their URLs answers 403/404 without their bytes; no
- * other origin gets CORS; the development outbox lives outside the served folder; and the page
- * editor (loopback only) refuses every spelling React Router renders as the editor when the
- * client is another computer.
+ * `npm run dev` on the project folder itself (its root served through Vite), one development
+ * server for the file:
+ * - the block catalog (/__catalog) in real Chromium: every block of the registry is listed with
+ *   its schema's description, renders from its fixture in both frames (desktop 1280 px, mobile
+ *   390 px), and axe finds no serious or critical violation; the production build has no catalog;
+ * - nothing in the folder that is not the site comes out of it. With lead files present (an
+ *   outbox under data/, a SQLite file elsewhere in the folder), every spelling of their URLs
+ *   answers 403/404 without their bytes; no other origin gets CORS; the development outbox lives
+ *   outside the served folder; and the page editor (loopback only) refuses every spelling React
+ *   Router renders as the editor when the client is another computer.
+ * The server listens on every address (HOST 0.0.0.0, so the test reaches it from this computer's
+ * network address too); the browser and the catalog's requests use loopback, as a developer does.
  */
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, rmdir, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
 import { networkInterfaces, tmpdir } from 'node:os';
 import path from 'node:path';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { blockNames } from '../src/blocks/registry.ts';
 import { projectRoot } from '../tools/lib/project.ts';
-import { spawnSite, type ChildSite } from './e2e/servers.ts';
-import { EDITOR_SPELLINGS, PREVIEW_SPELLINGS } from './editor-urls.ts';
+import { seriousViolations } from './helpers/axe.ts';
+import { browserPerFile } from './helpers/browser.ts';
+import { spawnSite, type ChildSite } from './helpers/servers.ts';
+import { EDITOR_SPELLINGS, PREVIEW_SPELLINGS } from './helpers/editor-urls.ts';
 
 const content = inject('contentUrl');
 const id = randomUUID();
@@ -34,6 +44,8 @@ const leadFiles = [
 let tmp: string;
 let dev: ChildSite;
 let port: number;
+/** The development server on loopback, where the browser goes. */
+let devUrl: string;
 
 interface Answer {
   status: number;
@@ -105,6 +117,7 @@ beforeAll(async () => {
     'development',
   );
   port = Number(new URL(dev.url).port);
+  devUrl = `http://127.0.0.1:${port}`;
 }, 120_000);
 
 afterAll(async () => {
@@ -112,6 +125,89 @@ afterAll(async () => {
   for (const file of leadFiles) await rm(file, { force: true });
   if (createdDataDir) await rmdir(dataDir).catch(() => undefined);
   if (tmp) await rm(tmp, { recursive: true, force: true });
+});
+
+const b = browserPerFile({ perFile: true });
+let page: Page;
+
+function schemaDescription(name: string): string {
+  const schema = JSON.parse(readFileSync(path.join(projectRoot, 'schemas/blocks', `${name}.schema.json`), 'utf8')) as {
+    description?: string;
+  };
+  return schema.description ?? '';
+}
+
+describe('block catalog (development)', () => {
+  beforeAll(async () => {
+    page = await b.context.newPage();
+    // The first visit lets Vite optimise the catalog's dependencies (which may reload the page).
+    await page.goto(`${devUrl}/__catalog`, { waitUntil: 'load', timeout: 120_000 });
+    await page
+      .waitForFunction(() => document.documentElement.dataset.hydrated === 'true', undefined, { timeout: 60_000 })
+      .catch(() => undefined);
+    await page.waitForTimeout(2000);
+  });
+
+  it(
+    'lists and renders every registered block at desktop and mobile width, without serious accessibility violations',
+    { timeout: 240_000 },
+    async () => {
+      await page.goto(`${devUrl}/__catalog`, { waitUntil: 'load' });
+      await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+      const listed = await page.$$eval('[data-catalog-block]', (sections) => sections.map((s) => s.getAttribute('data-catalog-block')));
+      expect(listed).toEqual([...blockNames]);
+
+      for (const name of blockNames) {
+        const section = page.locator(`#block-${name}`);
+        await section.scrollIntoViewIfNeeded();
+        const description = schemaDescription(name);
+        if (description) expect(await section.locator('.catalog__description').textContent()).toBe(description);
+        expect(await section.locator('summary').allTextContents()).toEqual([
+          `Props schema of ${name}`,
+          `Example definition section for ${name}`,
+        ]);
+        for (const view of ['desktop', 'mobile'] as const) {
+          const frameElement = section.locator(`iframe[data-view="${view}"]`);
+          expect(await frameElement.getAttribute('width')).toBe(view === 'desktop' ? '1280' : '390');
+          const block = page.frameLocator(`#block-${name} iframe[data-view="${view}"]`).locator(`[data-block="${name}"]`);
+          // Rendered: the block's element is there and takes space.
+          await block.locator(':scope > *').first().waitFor({ state: 'attached', timeout: 30_000 });
+          const box = await block.evaluate((element) => element.getBoundingClientRect().height);
+          expect(box, `${name} at ${view} width has a height`).toBeGreaterThan(10);
+        }
+        // The snippet is a definition section for this block.
+        const snippet = await section.locator('.catalog__details').nth(1).locator('code').textContent({ timeout: 1000 });
+        expect(JSON.parse(snippet ?? '{}')).toMatchObject({ block: name });
+      }
+
+      const serious = await seriousViolations(page);
+      expect(serious, JSON.stringify(serious, null, 2)).toEqual([]);
+    },
+  );
+
+  it('shows one block alone, and answers 404 for an unknown block', async () => {
+    const one = await fetch(`${devUrl}/__catalog/banner`);
+    expect(one.status).toBe(200);
+    expect(await one.text()).toContain('<title>banner | Block catalog</title>');
+    expect((await fetch(`${devUrl}/__catalog/no-such-block`)).status).toBe(404);
+  });
+});
+
+describe('block catalog in production', () => {
+  it('is not in the build, and the production server answers 404', async () => {
+    const site = inject('siteUrl');
+    expect((await fetch(`${site}/__catalog`)).status).toBe(404);
+    expect((await fetch(`${site}/__catalog/banner?frame=1`)).status).toBe(404);
+    const serverDir = path.join(projectRoot, 'build/server');
+    for (const entry of readdirSync(serverDir, { recursive: true, withFileTypes: true })) {
+      if (!entry.isFile() || !entry.name.endsWith('.js')) continue;
+      const code = readFileSync(path.join(entry.parentPath, entry.name), 'utf8');
+      expect(code, entry.name).not.toContain('catalog-route');
+      expect(code, entry.name).not.toContain('Block catalog');
+    }
+    const assets = path.join(projectRoot, 'build/client/assets');
+    if (existsSync(assets)) expect(readdirSync(assets).filter((f) => /catalog/i.test(f))).toEqual([]);
+  });
 });
 
 describe('npm run dev keeps the project folder to itself', () => {

@@ -1,9 +1,10 @@
 /**
- * Once per e2e run: builds the site (unless E2E_SKIP_BUILD=1), starts the reference content
+ * Once per e2e run: builds the site unless its build is current (the stamp of its inputs' hash,
+ * tools/lib/build-state.ts; E2E_SKIP_BUILD=1 skips even the check), starts the reference content
  * service on a free port and the production server against it.
  */
-import { spawnSync } from 'node:child_process';
 import type { TestProject } from 'vitest/node';
+import { buildIfStale } from '../../tools/lib/build-state.ts';
 import { startContentService } from '../../tools/content-service/server.ts';
 import { projectRoot } from '../../tools/lib/project.ts';
 import { spawnSite } from './servers.ts';
@@ -16,15 +17,7 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject) {
-  if (process.env.E2E_SKIP_BUILD !== '1') {
-    // Vitest sets NODE_ENV=test, which would make Vite build a development bundle.
-    const build = spawnSync('npx', ['react-router', 'build'], {
-      cwd: projectRoot,
-      encoding: 'utf8',
-      env: { ...process.env, NODE_ENV: 'production' },
-    });
-    if (build.status !== 0) throw new Error(`build failed:\n${build.stdout}\n${build.stderr}`);
-  }
+  if (process.env.E2E_SKIP_BUILD !== '1') buildIfStale(projectRoot);
   const content = await startContentService({ port: 0 });
   let site;
   try {

@@ -2,10 +2,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { formatJsonFile } from '../src/authoring/format-json.ts';
-import { SchemaStore } from '../src/engine/schema-store.ts';
-import { loadSchemas, projectRoot } from '../tools/lib/project.ts';
-import { definitionText, placeNewKeys } from '../src/editor/api/rewrite.ts';
+import { formatJsonFile } from '../../authoring/format-json.ts';
+import { SchemaStore } from '../../engine/schema-store.ts';
+import { loadSchemas, projectRoot } from '../../../tools/lib/project.ts';
+import { definitionText, placeNewKeys } from './rewrite.ts';
 
 const dir = path.join(projectRoot, 'page-definitions');
 const names = readdirSync(dir).filter((name) => name.endsWith('.json'));

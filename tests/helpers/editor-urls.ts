@@ -2,8 +2,8 @@
  * Spellings of the page editor's URLs that React Router renders with the editor's routes (it reads
  * the URL parsed — dot segments, `%2e` —, without a `.data` suffix or a trailing slash, percent-
  * decoded and case-insensitively): each must be refused to another computer like `/__editor`.
- * tests/dev-confinement.e2e.test.ts checks on a development server that this computer gets the
- * editor at each of them; tests/editor-api.test.ts that another computer gets 403.
+ * tests/dev-folder.e2e.test.ts checks on a development server that this computer gets the
+ * editor at each of them; src/editor/api/api.test.ts that another computer gets 403.
  */
 
 /** URLs of the editor's list and of the editor of `about.json`. */

@@ -12,7 +12,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import { DEFAULT_CONTENT_PASSWORD, DEFAULT_CONTENT_USER } from '../../src/server/config.ts';
 import { projectRoot } from '../../tools/lib/project.ts';
-import { launch } from './browser.ts';
+import { browserPerFile } from './browser.ts';
 import { spawnSite, type ChildSite } from './servers.ts';
 
 export interface EditorSession {
@@ -45,6 +45,8 @@ export interface EditorSession {
 }
 
 export function editorSession(): EditorSession {
+  // The file's Chromium (the one browser set-up); its desktop context is not used.
+  const file = browserPerFile({ perFile: true });
   let frameHeights: { pane: number; frame: number } | undefined;
   const s = {
     problems: [] as string[],
@@ -109,7 +111,13 @@ export function editorSession(): EditorSession {
         return read;
       });
       frameHeights ??= moments[0];
-      expect(moments, `preview pane and frame heights ${when}`).toEqual(Array.from({ length: 10 }, () => frameHeights));
+      const first = frameHeights;
+      // Equal to a thousandth of a pixel: a scaled frame's box comes through single-precision
+      // transforms, so the same height can read one bit apart (837.823486… then 837.823425…: a
+      // failure in a full run that passed alone); the least change of layout is 1/64 px, scaled.
+      const same = (a: number, b: number) => Math.abs(a - b) < 0.001;
+      const moved = moments.filter((m) => !same(m.pane, first.pane) || !same(m.frame, first.frame));
+      expect(moved, `preview pane and frame heights ${when}, against ${JSON.stringify(first)}`).toEqual([]);
       expect(frameHeights.frame).toBeGreaterThan(200);
     },
   } as EditorSession;
@@ -130,7 +138,8 @@ export function editorSession(): EditorSession {
       { CONTENT_API_BASE: inject('contentUrl'), EMBEDDED_CONTENT_SERVICE: '0', PAGE_DEFINITIONS_DIR: s.dir },
       'development',
     );
-    s.browser = await launch();
+    s.browser = file.browser;
+    // The editor's own size (its panes side by side), a context of its own.
     s.page = await s.browser.newPage({ viewport: { width: 1500, height: 1000 } });
     s.page.on('pageerror', (error) => s.problems.push(`pageerror: ${error.message}`));
     await s.page.goto(`${s.dev.url}/__editor`, { waitUntil: 'load', timeout: 120_000 });
@@ -143,7 +152,6 @@ export function editorSession(): EditorSession {
   });
 
   afterAll(async () => {
-    await s.browser?.close();
     await s.dev?.stop();
     if (s.dir) await rm(s.dir, { recursive: true, force: true });
   });

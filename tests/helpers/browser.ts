@@ -25,25 +25,32 @@ export async function openPage(context: BrowserContext): Promise<WatchedPage> {
 export const DESKTOP = { viewport: { width: 1366, height: 900 } } as const;
 
 /**
- * Registers the usual hooks of a browser test file: one Chromium for the file and, for each test,
- * a desktop context with nothing of the test before in it: no page, no cookie, no permission, no
- * route, online. A test may replace `context` (e.g. with a mobile one); that one is closed after it.
+ * The one browser set-up of the browser test files: one Chromium for the file (launched before its
+ * tests, closed after them) and a desktop context (1366 × 900, `DESKTOP`).
  *
- * The desktop context itself is reused from test to test, emptied as above: a new context (its
- * first page, a new renderer process) costs about 1.5 s of CPU on the 2-core runner, a new page in
- * a context about half of that, and the browser tests are CPU-bound. What it keeps is the HTTP
- * cache (the site sends no other storage); `fresh: true` gives each test a new context instead,
- * for files that measure what a first visit downloads.
+ * By default each test gets that context with nothing of the test before in it: no page, no cookie,
+ * no permission, no route, online. A test may replace `context` (e.g. with a mobile one); that one
+ * is closed after it. The desktop context itself is reused from test to test, emptied as above: a
+ * new context (its first page, a new renderer process) costs about 1.5 s of CPU on the 2-core
+ * runner, a new page in a context about half of that, and the browser tests are CPU-bound. What it
+ * keeps is the HTTP cache (the site sends no other storage).
+ *
+ * `fresh: true` gives each test a new context instead, for files that measure what a first visit
+ * downloads. `perFile: true` opens the desktop context once, before the file's tests, and keeps it
+ * as it is from test to test, for files that walk one tab from page to page (every route, the
+ * catalog) or open contexts of their own (other widths, content set in a blank page).
  */
-export function browserPerFile(options: { fresh?: boolean } = {}): { browser: Browser; context: BrowserContext } {
+export function browserPerFile(options: { fresh?: boolean; perFile?: boolean } = {}): { browser: Browser; context: BrowserContext } {
   const state = {} as { browser: Browser; context: BrowserContext };
   let reusable: BrowserContext | undefined;
   beforeAll(async () => {
     state.browser = await launch();
+    if (options.perFile) state.context = await state.browser.newContext(DESKTOP);
   });
   afterAll(async () => {
     await state.browser?.close();
   });
+  if (options.perFile) return state;
   beforeEach(async () => {
     if (reusable) {
       await Promise.all(reusable.pages().map((page) => page.close()));

@@ -6,12 +6,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadDefinitions } from '../src/engine/definitions.server.ts';
-import { ContentError } from '../src/engine/content-client.ts';
-import { editorApi } from '../src/editor/api/api.ts';
-import { createEditorBackend } from '../src/editor/api/backend.ts';
-import { projectRoot } from '../tools/lib/project.ts';
-import { EDITOR_SPELLINGS, PREVIEW_SPELLINGS } from './editor-urls.ts';
+import { loadDefinitions } from '../../engine/definitions.server.ts';
+import { ContentError } from '../../engine/content-client.ts';
+import { editorApi } from './api.ts';
+import { createEditorBackend } from './backend.ts';
+import { projectRoot } from '../../../tools/lib/project.ts';
+import { EDITOR_SPELLINGS, PREVIEW_SPELLINGS } from '../../../tests/helpers/editor-urls.ts';
 
 let dir: string;
 let server: Server;
