@@ -56,36 +56,38 @@ async function textOverArt(page: Page): Promise<TextBox[]> {
   });
 }
 
+/** The pixels painted in `box` as it is on screen: r, g, b, a for each, row by row (the browser decodes the screenshot). */
+async function paintedPixels(page: Page, box: { x: number; y: number; width: number; height: number }): Promise<number[]> {
+  const shot = await page.screenshot({ clip: box });
+  return page.evaluate(async (png) => {
+    const image = new Image();
+    image.src = `data:image/png;base64,${png}`;
+    await image.decode();
+    const canvas = document.createElement('canvas');
+    canvas.width = image.width;
+    canvas.height = image.height;
+    const context = canvas.getContext('2d')!;
+    context.drawImage(image, 0, 0);
+    return [...context.getImageData(0, 0, image.width, image.height).data];
+  }, shot.toString('base64'));
+}
+
 /** The lightest pixel painted in `box` once the text there is hidden (links keep their own fill). */
 async function lightestBehind(page: Page, box: TextBox['box'], color: string): Promise<number[]> {
-  const shot = await page.screenshot({ clip: box });
-  return page.evaluate(
-    async ({ png, textColor }) => {
-      const image = new Image();
-      image.src = `data:image/png;base64,${png}`;
-      await image.decode();
-      const canvas = document.createElement('canvas');
-      canvas.width = image.width;
-      canvas.height = image.height;
-      const context = canvas.getContext('2d')!;
-      context.drawImage(image, 0, 0);
-      const data = context.getImageData(0, 0, image.width, image.height).data;
-      const text = (textColor.match(/[\d.]+/g) ?? []).slice(0, 3).map(Number);
-      let best = [0, 0, 0];
-      let bestSum = -1;
-      for (let i = 0; i < data.length; i += 4) {
-        // Anti-aliased remains of the text itself would count as background: skip colours near it.
-        if (Math.abs(data[i] - text[0]) + Math.abs(data[i + 1] - text[1]) + Math.abs(data[i + 2] - text[2]) < 24) continue;
-        const sum = data[i] * 0.2126 + data[i + 1] * 0.7152 + data[i + 2] * 0.0722;
-        if (sum > bestSum) {
-          bestSum = sum;
-          best = [data[i], data[i + 1], data[i + 2]];
-        }
-      }
-      return best;
-    },
-    { png: shot.toString('base64'), textColor: color },
-  );
+  const data = await paintedPixels(page, box);
+  const text = rgb(color);
+  let best = [0, 0, 0];
+  let bestSum = -1;
+  for (let i = 0; i < data.length; i += 4) {
+    // Anti-aliased remains of the text itself would count as background: skip colours near it.
+    if (Math.abs(data[i] - text[0]) + Math.abs(data[i + 1] - text[1]) + Math.abs(data[i + 2] - text[2]) < 24) continue;
+    const sum = data[i] * 0.2126 + data[i + 1] * 0.7152 + data[i + 2] * 0.0722;
+    if (sum > bestSum) {
+      bestSum = sum;
+      best = [data[i], data[i + 1], data[i + 2]];
+    }
+  }
+  return best;
 }
 
 describe('text over banner and hero art keeps its contrast at every width', () => {
@@ -216,25 +218,14 @@ describe('an unavailable Submit (aria-disabled: it stays focusable to say what i
 
 /** The colours painted in an element's box (or a part of it), most frequent first, with their share of the pixels. */
 async function paintedColours(page: Page, box: { x: number; y: number; width: number; height: number }) {
-  const shot = await page.screenshot({ clip: box });
-  return page.evaluate(async (png) => {
-    const image = new Image();
-    image.src = `data:image/png;base64,${png}`;
-    await image.decode();
-    const canvas = document.createElement('canvas');
-    canvas.width = image.width;
-    canvas.height = image.height;
-    const context = canvas.getContext('2d')!;
-    context.drawImage(image, 0, 0);
-    const data = context.getImageData(0, 0, image.width, image.height).data;
-    const counts = new Map<string, number>();
-    for (let i = 0; i < data.length; i += 4) {
-      const key = `${data[i]},${data[i + 1]},${data[i + 2]}`;
-      counts.set(key, (counts.get(key) ?? 0) + 1);
-    }
-    const total = data.length / 4;
-    return [...counts].sort((a, b) => b[1] - a[1]).map(([key, count]) => ({ rgb: key.split(',').map(Number), share: count / total }));
-  }, shot.toString('base64'));
+  const data = await paintedPixels(page, box);
+  const counts = new Map<string, number>();
+  for (let i = 0; i < data.length; i += 4) {
+    const key = `${data[i]},${data[i + 1]},${data[i + 2]}`;
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  const total = data.length / 4;
+  return [...counts].sort((a, b) => b[1] - a[1]).map(([key, count]) => ({ rgb: key.split(',').map(Number), share: count / total }));
 }
 
 /** Pixels of a box clearly unlike its most frequent colour (a shape drawn there, or text). */
