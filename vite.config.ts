@@ -52,8 +52,8 @@ export default defineConfig(({ isSsrBuild }) => ({
           // our code every page runs (the root and page routes, the chrome, the blocks' helpers and
           // registry). Left to itself Rolldown cut our part into six small chunks, each compressed
           // alone: 2.6 KB gzip more on every page. The route files and the entry become facades
-          // over the app chunk; the entry's own body stays in it (it hydrates, so it runs last, when
-          // React Router's bootstrap imports it). Blocks, forms and swiper keep chunks of their own.
+          // over the app chunk; the entry keeps its own body (it hydrates, so it must run last, when
+          // React Router's bootstrap imports it, after the route modules are set). Blocks, forms and swiper keep chunks of their own.
           output: {
             codeSplitting: {
               groups: [

@@ -23,8 +23,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * In the browser, a navigation's page arrives with the code of the blocks it shows (each block is
  * a chunk of its own, ../blocks/registry.ts), so it renders whole at once; if some block's code
  * cannot be loaded (a new deployment removed the chunk, the network failed) or has not come within
- * BLOCK_CODE_DEADLINE_MS, the page is loaded by the browser instead, as React Router does when a route's code fails. Not run at hydration:
- * the page hydrates with the server's data (./section-code.ts loads its blocks).
+ * BLOCK_CODE_DEADLINE_MS, the page is loaded by the browser instead, as React Router does when a
+ * route's code fails. Not run at hydration: the page hydrates with the server's data
+ * (./section-code.ts loads its blocks).
  */
 export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
   let page: PageData;
