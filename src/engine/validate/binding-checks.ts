@@ -8,7 +8,7 @@ import type { BindingNode } from '../../generated/page-definition.ts';
 import { bindingPaths, containsBinding, isBinding, isPlainObject, RESERVED_ROOTS, visitBinding } from '../bindings.ts';
 import { assumptionOf, didYouMean, escapePointer, SCHEMA_BASE, type JsonSchema, type Located, type SchemaStore } from '../schema-store.ts';
 import { reportAjvErrors } from './ajv-messages.ts';
-import type { FileChecks, Report, ScopeMap } from './types.ts';
+import { NO_FIELD, NOT_A_SOURCE, type FileChecks, type Report, type ScopeMap } from './types.ts';
 
 const SYNTHETIC_BASE = `${SCHEMA_BASE}synthetic/`;
 
@@ -149,14 +149,16 @@ export class BindingChecker {
       },
       $template: (template) => {
         if (expectedTypes.size && !expectedTypes.has('string')) checks.report(pointer, mustBe('$template makes text'));
-        for (const path of bindingPaths(template)) this.read(path, scope, `${pointer}/$template`, checks);
+        const soft = template.default !== undefined;
+        for (const path of bindingPaths(template)) this.read(path, scope, `${pointer}/$template`, checks, soft);
         fallback(template.default);
       },
       $bind: (bind) => {
         const many = Array.isArray(bind.$bind);
+        const soft = bind.default !== undefined;
         bindingPaths(bind).forEach((path, i) => {
           const where = `${pointer}/$bind${many ? `/${i}` : ''}`;
-          const read = this.read(path, scope, where, checks);
+          const read = this.read(path, scope, where, checks, soft);
           if (read.loc && expectedTypes.size) this.checkBoundType(path, read.loc, expected, where, checks.report);
         });
         fallback(bind.default);
@@ -178,11 +180,14 @@ export class BindingChecker {
     }
   }
 
-  /** Checks one path read at `where`: reports why it cannot be read, or notes what it assumes. */
-  private read(path: string, scope: ScopeMap, where: string, checks: FileChecks): { ok: boolean; loc?: Located } {
+  /**
+   * Checks one path read at `where`: reports why it cannot be read, or notes what it assumes.
+   * `fallback`: the binding has a default, which the page shows instead (its section stays).
+   */
+  private read(path: string, scope: ScopeMap, where: string, checks: FileChecks, fallback = false): { ok: boolean; loc?: Located } {
     const found = this.checkPath(path, scope);
     if (found.error) {
-      checks.report(where, found.error);
+      checks.report(where, found.error, { keepsSection: fallback });
       return { ok: false };
     }
     if (found.assumed) checks.noteAssumed(where, path, found.assumed);
@@ -205,7 +210,7 @@ export class BindingChecker {
       const names = [...scope.keys()];
       const sources = names.filter((n) => !(RESERVED_ROOTS as readonly string[]).includes(n)).join(', ') || 'none';
       return {
-        error: `"${root}" is not a source of this page${didYouMean(root, names) || ` (sources: ${sources}; also params, search, site)`}`,
+        error: `"${root}"${NOT_A_SOURCE}${didYouMean(root, names) || ` (sources: ${sources}; also params, search, site)`}`,
       };
     }
     let loc = entry.loc;
@@ -226,7 +231,7 @@ export class BindingChecker {
         else {
           const where = walked.length ? ` in ${walked.join('.')}` : '';
           const hint = types.has('array') ? ' (it is a list: use $each, or an index such as .0)' : didYouMean(segment, fields.keys());
-          return { error: `${entry.label} has no field "${segment}"${where}${hint}` };
+          return { error: `${entry.label}${NO_FIELD}${segment}"${where}${hint}` };
         }
       }
       walked.push(segment);

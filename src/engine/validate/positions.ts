@@ -61,8 +61,14 @@ export function issueAt(file: string, positions: Positions, pointer: string, mes
 
 /** Checks of one file that add to these lists, located in it. */
 export function fileChecks(file: string, positions: Positions, issues: Issue[], assumptions: AssumedBinding[]): FileChecks {
+  const kept = new Set<Issue>();
   return {
-    report: (pointer, message) => issues.push(issueAt(file, positions, pointer, message)),
+    report: (pointer, message, options) => {
+      const issue = issueAt(file, positions, pointer, message);
+      issues.push(issue);
+      if (options?.keepsSection) kept.add(issue);
+    },
+    kept,
     noteAssumed: (pointer, path, reasons) => assumptions.push({ file, ...positions.at(pointer), pointer, path, reasons }),
   };
 }

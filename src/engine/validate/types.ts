@@ -29,6 +29,10 @@ export interface Issue {
   message: string;
 }
 
+/** Words of the binding checks' messages the page editor recognises (src/editor/advice.ts). */
+export const NO_FIELD = ' has no field "';
+export const NOT_A_SOURCE = ' is not a source of this page';
+
 export function formatIssue(issue: Issue): string {
   return `${issue.file}:${issue.line}:${issue.column} ${issue.pointer || '/'}: ${issue.message}`;
 }
@@ -65,11 +69,18 @@ export interface ValidationResult {
   site?: Record<string, unknown>;
 }
 
-export type Report = (pointer: string, message: string) => void;
+/**
+ * `keepsSection`: a path a binding with a fallback (`default`) cannot read. Still a problem of the
+ * file, but its section is not skipped: it renders as the content would without that field, with
+ * the fallback (a banner whose bound heading broke shows its default heading).
+ */
+export type Report = (pointer: string, message: string, options?: { keepsSection?: boolean }) => void;
 
 /** Where the checks of one file send what they find: problems, and reads of undocumented content. */
 export interface FileChecks {
   report: Report;
+  /** The issues reported with `keepsSection`. */
+  kept?: ReadonlySet<Issue>;
   noteAssumed: (pointer: string, path: string, reasons: string[]) => void;
 }
 

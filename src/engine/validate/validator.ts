@@ -311,7 +311,8 @@ export class DefinitionValidator {
           this.checker.walk(props, this.store.root(blockSchemaId(section.block)), pointer, scope, checks);
         }
       }
-      if (issues.length > count) invalid.add(index);
+      // A broken read of a binding with a fallback leaves the section shown (with the fallback).
+      if (issues.slice(count).some((issue) => !checks.kept?.has(issue))) invalid.add(index);
     });
     const ids = new Set(sections.filter(isPlainObject).map((s) => s.id));
     const scrollTarget = isPlainObject(scrollTo) ? scrollTo.section : undefined;
