@@ -4,6 +4,7 @@
  * planner finds a problem; its messages are shown and the answers stay in the form.
  */
 import { useState, type FormEvent } from 'react';
+import { endpointText } from './endpoint-text.ts';
 import type { CreateRequest, CreateResponse, EndpointInfo } from './types.ts';
 
 interface CreatePageProps {
@@ -93,10 +94,8 @@ export function CreatePage({ endpoints, blocks, layouts }: CreatePageProps) {
           <select id="create-source" name="source" defaultValue="">
             <option value="">None</option>
             {plain.map((e) => (
-              <option key={e.path} value={e.path}>
-                {e.path}
-                {e.assumed ? ' (assumed)' : ''}
-                {e.description ? ` — ${e.description}` : ''}
+              <option key={e.path} value={e.path} title={e.description}>
+                {endpointText(e)}
               </option>
             ))}
           </select>

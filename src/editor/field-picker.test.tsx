@@ -25,7 +25,7 @@ describe('FieldPicker', () => {
     expect(matching).toEqual([
       'page.page_data.name — string — "About Veltrix"',
       'page.page_data.long — string — "word word word word word word word word…"',
-      'page.page_data.tagline — string — "Ahead" (assumed)',
+      'page.page_data.tagline — string — "Ahead" (may be missing on the live content service)',
     ]);
     expect(other).toContain('page.page_data.content — HTML — "<p>We build</p>"');
     expect(other).toContain('page.page_data.image — image — "banners/about.svg"');

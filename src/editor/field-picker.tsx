@@ -4,6 +4,7 @@
  * what the content service returned there; "Another path…" allows a path the list does not have.
  */
 import { useId, useState } from 'react';
+import { UNDOCUMENTED } from './endpoint-text.ts';
 import type { Expected } from './schema-ui.ts';
 import type { FieldInfo } from './types.ts';
 
@@ -53,11 +54,11 @@ function sampleText(sample: unknown): string | undefined {
   return cut(JSON.stringify(sample));
 }
 
-/** `page.page_data.name — string — "About us"`, "(assumed)" when SPEC does not name the field. */
+/** `page.page_data.name — string — "About us"`, and a word when the content documentation does not name the field. */
 export function optionText(field: FieldInfo): string {
   const type = field.html ? 'HTML' : field.image ? 'image' : field.type === 'array' ? 'list' : field.type;
   const sample = sampleText(field.sample);
-  return [field.path, type, sample].filter(Boolean).join(' — ') + (field.assumed ? ' (assumed)' : '');
+  return [field.path, type, sample].filter(Boolean).join(' — ') + (field.assumed ? ` (${UNDOCUMENTED})` : '');
 }
 
 export function FieldPicker({ label, fields, value = '', expected, onChange, describedBy }: FieldPickerProps) {

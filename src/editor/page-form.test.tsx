@@ -95,7 +95,9 @@ describe('PageSettings', () => {
     expect(add.disabled).toBe(true);
     expect(screen.getByText('Choose its endpoint.')).toBeTruthy();
     const choose = screen.getByRole('combobox', { name: 'New source endpoint' });
-    expect(within(choose).getByRole('option', { name: '/api/page/company (assumed)' })).toBeTruthy();
+    // What each endpoint is for, in words (the contract description's first clause), then its path.
+    expect(within(choose).getByRole('option', { name: '/api/page/company (may be missing on the live content service)' })).toBeTruthy();
+    expect(within(choose).getByRole('option', { name: 'Blog posts, 9 per page — /api/blog_list' })).toBeTruthy();
     fireEvent.change(choose, { target: { value: '/api/blog/{slug}' } });
     expect(onChange).not.toHaveBeenCalled();
     fireEvent.click(add);
@@ -112,6 +114,22 @@ describe('PageSettings', () => {
 
     fireEvent.click(sourceGroup('page').getByRole('button', { name: 'Remove source page' }));
     expect(last(onChange)).toEqual(base);
+  });
+
+  it('lists the chosen endpoint once, with what it is for beneath; a path outside the contract is named as such', () => {
+    const { unmount } = render(<Settings initial={{ ...base, sources: { list: { path: '/api/blog_list' } } }} onChange={vi.fn()} />);
+    const endpoint = sourceGroup('list').getByRole('combobox', { name: 'Endpoint' });
+    const texts = within(endpoint)
+      .getAllByRole('option')
+      .map((o) => o.textContent);
+    // Before: "/api/blog_list (not in the content contract)" stood first, beside the chosen entry.
+    expect(texts.filter((text) => text?.includes('/api/blog_list'))).toEqual(['Blog posts, 9 per page — /api/blog_list']);
+    expect(texts.filter((text) => /assumed|SPEC|\.json/.test(text ?? ''))).toEqual([]);
+    expect(sourceGroup('list').getByText('Blog posts, 9 per page.')).toBeTruthy();
+    unmount();
+    render(<Settings initial={{ ...base, sources: { list: { path: '/api/nothing' } } }} onChange={vi.fn()} />);
+    const unknown = sourceGroup('list').getByRole('combobox', { name: 'Endpoint' });
+    expect(within(unknown).getAllByRole('option')[0].textContent).toBe('/api/nothing (not in the content contract)');
   });
 
   it('binds a query parameter to the query string, the typed value kept as its default', () => {

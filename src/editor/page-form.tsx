@@ -5,6 +5,7 @@
  */
 import { useId, useState } from 'react';
 import { IssueList, Messages, Row } from './binding-field.tsx';
+import { endpointHelp, endpointText } from './endpoint-text.ts';
 import { issuesUnder } from './issues.ts';
 import { PropsForm } from './props-form.tsx';
 import { asText, fillPath, isPlainObject, matchEndpoint, paramDefault, pointerOf, routeParams, withKey, type Json } from './schema-ui.ts';
@@ -23,10 +24,6 @@ export interface PageSettingsProps {
 }
 
 type Source = { path: string; query?: Json; required?: boolean };
-
-const cut = (text: string) => (text.length > 70 ? `${text.slice(0, 69)}…` : text);
-const endpointText = (endpoint: EndpointInfo) =>
-  `${endpoint.path}${endpoint.description ? ` — ${cut(endpoint.description)}` : ''}${endpoint.assumed ? ' (assumed)' : ''}`;
 
 const META_SCHEMA: JsonSchema = {
   type: 'object',
@@ -174,7 +171,7 @@ function AddSource(props: { taken: string[]; endpoints: EndpointInfo[]; route: u
         <select id={`${id}-endpoint`} value={chosen} aria-describedby={`${id}-problem`} onChange={(event) => setChosen(event.target.value)}>
           <option value="">Choose an endpoint…</option>
           {endpoints.map((e) => (
-            <option key={e.path} value={e.path}>
+            <option key={e.path} value={e.path} title={e.description}>
               {endpointText(e)}
             </option>
           ))}
@@ -196,7 +193,7 @@ function AddSource(props: { taken: string[]; endpoints: EndpointInfo[]; route: u
       </button>
       <p id={`${id}-problem`} className="editor-props-help">
         {problem ||
-          "Bindings start with the source's name (name.field). A page without its own meta takes the site's default meta (site.config.json), bound to its sources."}
+          "Bindings start with the source's name (name.field). A page without its own meta takes the site's default meta, bound to its sources."}
       </p>
     </div>
   );
@@ -242,17 +239,25 @@ function SourceEditor({ name, source, route, sourceSchema, endpoints, fields, is
     <fieldset className="editor-props-group editor-props-source-item">
       <legend>Source &ldquo;{name}&rdquo;</legend>
       <Messages id={`${uid}-errors`} issues={issues.filter((issue) => issue.pointer === pointer)} />
-      <Row id={`${uid}-endpoint`} label="Endpoint" issues={issues} pointer={`${pointer}/path`} help={match?.endpoint.description}>
+      <Row
+        id={`${uid}-endpoint`}
+        label="Endpoint"
+        issues={issues}
+        pointer={`${pointer}/path`}
+        help={match ? endpointHelp(match.endpoint) : undefined}
+      >
         {(describedBy) => (
           <select
             id={`${uid}-endpoint`}
             value={match?.endpoint.path ?? ''}
+            title={match?.endpoint.description}
             aria-describedby={describedBy}
             onChange={(event) => chooseEndpoint(event.target.value)}
           >
-            <option value="">{source.path ? `${source.path} (not in the content contract)` : 'Choose an endpoint…'}</option>
+            {/* The chosen endpoint is listed once: this first entry stands for no endpoint, or for a path the contract lacks. */}
+            {!match && <option value="">{source.path ? `${source.path} (not in the content contract)` : 'Choose an endpoint…'}</option>}
             {endpoints.map((endpoint) => (
-              <option key={endpoint.path} value={endpoint.path}>
+              <option key={endpoint.path} value={endpoint.path} title={endpoint.description}>
                 {endpointText(endpoint)}
               </option>
             ))}
