@@ -4,9 +4,11 @@
  * picker offers the list's own fields (item.<field>) first. Also the templates of a fixed list.
  */
 import type { ArrayFieldTemplateProps, IconButtonProps, UiSchema } from '@rjsf/utils';
-import { useId, type ComponentType } from 'react';
+import { useId, useState, type ComponentType } from 'react';
 import { JsonField } from './binding-field.tsx';
 import { FieldPicker } from './field-picker.tsx';
+import { isLinkSchema, mappingToMap, mapsSomething, proposeMapping, type ListMapping } from './list-map.ts';
+import { ListProposal } from './list-proposal.tsx';
 import type { PropsFormProps } from './props-form.tsx';
 import { asText, isPlainObject, itemSchemaOf, schemaType, type Json } from './schema-ui.ts';
 import type { JsonSchema } from '../engine/schema-store.ts';
@@ -26,17 +28,29 @@ export interface EachEditorProps {
   pointer: string;
   /** The props form (passed in: it renders this editor for lists inside the map). */
   MapForm: ComponentType<PropsFormProps>;
+  /** One item of the fixed list this binding replaces: its link text is kept. */
+  example?: unknown;
   onChange: (node: Json) => void;
 }
 
-/** The fields of one entry of the list at `path`, found among the fields and their items. */
-export function itemFieldsOf(fields: FieldInfo[], path: string): FieldInfo[] {
+/** The list field at `path`, found among the fields and their items. */
+export function listFieldOf(fields: FieldInfo[], path: string): FieldInfo | undefined {
   for (const field of fields) {
-    if (field.path === path) return field.items ?? [];
-    const nested = field.items ? itemFieldsOf(field.items, path) : [];
-    if (nested.length) return nested;
+    if (field.path === path) return field;
+    const nested = field.items ? listFieldOf(field.items, path) : undefined;
+    if (nested) return nested;
   }
-  return [];
+  return undefined;
+}
+
+/** The fields of one entry of the list at `path`. */
+export const itemFieldsOf = (fields: FieldInfo[], path: string): FieldInfo[] => listFieldOf(fields, path)?.items ?? [];
+
+/** The link text of the example item's link prop. */
+function linkLabelOf(example: unknown, itemSchema: JsonSchema): string | undefined {
+  const prop = Object.entries(itemSchema.properties ?? {}).find(([, schema]) => isLinkSchema(schema))?.[0];
+  const link = prop && isPlainObject(example) ? example[prop] : undefined;
+  return isPlainObject(link) && typeof link.label === 'string' ? link.label : undefined;
 }
 
 function NumberInput(props: {
@@ -63,25 +77,58 @@ function NumberInput(props: {
   );
 }
 
-export function EachEditor({ id, label, describedBy, value, schema, fields, issues, pointer, MapForm, onChange }: EachEditorProps) {
+export function EachEditor(props: EachEditorProps) {
+  const { id, label, describedBy, value, schema, fields, issues, pointer, MapForm, example, onChange } = props;
+  // A list just chosen, with the proposed mapping of its entries: written once accepted.
+  const [pending, setPending] = useState<{ list: string; mapping: ListMapping } | null>(null);
   const list = asText(value.$each);
   const itemSchema = itemSchemaOf(schema);
   const itemFields = itemFieldsOf(fields, list);
+  const objects = schemaType(itemSchema) === 'object';
   const set = (key: string, next: unknown) => {
     const { [key]: _old, ...rest } = value;
     onChange(next === undefined ? rest : { ...value, [key]: next });
   };
+  const propose = (path: string) =>
+    proposeMapping(itemSchema, itemFieldsOf(fields, path), {
+      itemPage: listFieldOf(fields, path)?.entryPage?.href,
+      linkLabel: linkLabelOf(example, itemSchema),
+    });
+  // A list chosen for items of an object type is shown once its mapping is accepted (an empty map
+  // made every item empty and the section vanished); without a proposal it is taken as it is.
+  const chooseList = (path: string) => {
+    const mapping = objects && path ? propose(path) : undefined;
+    if (mapping && mapsSomething(mapping)) return setPending({ list: path, mapping });
+    setPending(null);
+    set('$each', path);
+  };
   const map = value.map;
+  const emptyMap = isPlainObject(map) && Object.keys(map).length === 0;
   return (
     <div className="editor-props-each" role="group" aria-label={`${label}: one item per list entry`}>
       <FieldPicker
         label="List"
         fields={fields}
-        value={list}
+        value={pending?.list ?? list}
         expected={{ list: true }}
         describedBy={describedBy}
-        onChange={(path) => set('$each', path)}
+        onChange={chooseList}
       />
+      {pending && (
+        <ListProposal
+          list={pending.list}
+          itemSchema={itemSchema}
+          itemFields={itemFieldsOf(fields, pending.list)}
+          entryRoute={listFieldOf(fields, pending.list)?.entryPage?.route}
+          mapping={pending.mapping}
+          onChange={(mapping) => setPending({ ...pending, mapping })}
+          onCancel={() => setPending(null)}
+          onAccept={() => {
+            setPending(null);
+            onChange({ ...value, $each: pending.list, map: mappingToMap(pending.mapping, itemSchema) });
+          }}
+        />
+      )}
       <div className="editor-props-row">
         <NumberInput label="Limit" min={1} value={value.limit} describedBy={describedBy} onChange={(next) => set('limit', next)} />
         <NumberInput label="Offset" min={0} value={value.offset} describedBy={describedBy} onChange={(next) => set('offset', next)} />
@@ -95,11 +142,16 @@ export function EachEditor({ id, label, describedBy, value, schema, fields, issu
           (kept as in the file).
         </p>
       )}
-      {!list ? (
+      {pending ? null : !list ? (
         <p className="editor-props-help">Choose the list first: each of its entries becomes one item.</p>
       ) : schemaType(itemSchema) === 'object' && (map === undefined || isPlainObject(map)) ? (
         <fieldset className="editor-props-map">
           <legend>Each item</legend>
+          {emptyMap && objects && mapsSomething(propose(list)) && (
+            <button type="button" className="editor-props-button" onClick={() => setPending({ list, mapping: propose(list) })}>
+              Propose a mapping of the entry&apos;s fields
+            </button>
+          )}
           {itemFields.length === 0 && (
             <p className="editor-props-help">No fields are known for the entries of {list}; type item.&lt;field&gt; paths.</p>
           )}

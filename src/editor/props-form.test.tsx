@@ -201,11 +201,13 @@ describe('SectionProps', () => {
     const list = each.getByRole('combobox', { name: 'List' });
     expect(within(list).getAllByRole('option')[1].textContent).toBe('list.list.data — list');
     fireEvent.change(list, { target: { value: 'list.list.data' } });
-    expect(last(onChange)).toEqual({ block: 'card-grid', items: { $each: 'list.list.data', map: {} } });
+    // The proposed mapping first (./list-proposal.test.tsx), accepted as it is: the title.
+    expect(onChange).not.toHaveBeenCalled();
+    fireEvent.click(each.getByRole('button', { name: 'Show the list' }));
+    expect(last(onChange)).toEqual({ block: 'card-grid', items: { $each: 'list.list.data', map: { title: { $bind: 'item.name' } } } });
 
     // The card-grid's own heading has a title too: the map's fields are those under "Each item".
     const map = within(each.getByRole('group', { name: 'Each item' }));
-    bindTo('Title', map);
     const title = binding('Title', map).getByRole('combobox', { name: 'Content field' });
     const matching = within(title).getByRole('group', { name: 'Matching fields' });
     expect(within(matching).getAllByRole('option')[0].textContent).toBe('item.name — string — "Five signs"');

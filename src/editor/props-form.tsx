@@ -95,6 +95,7 @@ function SourceTemplate(props: FieldTemplateProps<unknown, RJSFSchema, EditorFor
         schema={literal}
         pointer={pointerOf(pointer, path)}
         MapForm={PropsForm}
+        example={Array.isArray(kept) ? kept[0] : Array.isArray(formData) ? formData[0] : undefined}
       />
     );
   else if (bound)

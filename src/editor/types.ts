@@ -61,6 +61,11 @@ export interface FieldInfo {
   sample?: unknown;
   /** For a list of objects: the fields of one entry, as item.<field> paths (for $each maps). */
   items?: FieldInfo[];
+  /**
+   * For a list whose entries have pages of their own (a route's sitemap reads the same list): the
+   * link to an entry's page as a template, e.g. /blog/{item.slug}, and that route (/blog/:slug).
+   */
+  entryPage?: { href: string; route: string };
 }
 
 /** What the editor page of one definition file starts from (the /__editor/<name> loader). */

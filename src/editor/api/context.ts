@@ -16,6 +16,7 @@ import { endpointAssumption } from '../../engine/contract-paths.ts';
 import { fillRoute, listEntries } from '../../engine/sitemap.ts';
 import { matchEndpoint, responseSchema } from '../../authoring/workbench.ts';
 import { fieldInfos, sampleOf } from './schemas.ts';
+import { entryLink } from '../list-map.ts';
 
 export type Read = (path: string, query: URLSearchParams) => Promise<unknown>;
 
@@ -78,6 +79,29 @@ function sourcesOf(definition: Record<string, unknown>, site: Record<string, unk
   return [...own, ...layout.filter(([name]) => !own.some(([other]) => other === name))];
 }
 
+/** The routes with a page per entry of a content list (their sitemap reads it): endpoint, list path, link template. */
+function entryPages(
+  index: DefinitionIndex,
+  brand: string,
+): { endpoint: string; each: string; page: NonNullable<FieldInfo['entryPage']> }[] {
+  return index.definitions.flatMap((definition) => {
+    const spec = definition.sitemap;
+    const [route] = definition.routes;
+    if (!isSitemap(spec) || !route) return [];
+    const endpoint = matchEndpoint(index.contract, spec.source.path, brand);
+    const href = entryLink(route, spec.params);
+    return endpoint && href ? [{ endpoint: endpoint.path, each: spec.each, page: { href, route } }] : [];
+  });
+}
+
+/** Each list field of a source (its name, its endpoint) whose entries have pages gets the link to them. */
+function withEntryPages(fields: FieldInfo[], name: string, endpoint: string, pages: ReturnType<typeof entryPages>): FieldInfo[] {
+  return fields.map((field) => {
+    const page = pages.find((entry) => entry.endpoint === endpoint && `${name}.${entry.each}` === field.path);
+    return page && field.type === 'array' ? { ...field, entryPage: page.page } : field;
+  });
+}
+
 export interface PageContext {
   previewPath: string;
   fields: FieldInfo[];
@@ -91,6 +115,7 @@ export async function pageContext(index: DefinitionIndex, read: Read, draft: unk
   const store = index.validator.store;
   const place = await previewPlace(definition, brand, read);
   const scope: Scope = { params: place.params, search: {}, site };
+  const pages = entryPages(index, brand);
 
   const sourceFields = await Promise.all(
     sourcesOf(definition, site).map(async ([name, source]): Promise<FieldInfo[]> => {
@@ -105,7 +130,8 @@ export async function pageContext(index: DefinitionIndex, read: Read, draft: unk
       if (!loc) return [{ path: name, type: 'unknown', ...(data ? { sample: sampleOf(data.value) } : {}) }];
       const [root, ...rest] = fieldInfos(store, loc, name, data);
       const assumed = endpointAssumption(endpoint);
-      return [{ ...root, description: endpoint.description ?? root.description, ...(assumed ? { assumed } : {}) }, ...rest];
+      const fields = [{ ...root, description: endpoint.description ?? root.description, ...(assumed ? { assumed } : {}) }, ...rest];
+      return withEntryPages(fields, name, endpoint.path, pages);
     }),
   );
   const params = [...routeParams(routesOf(definition, brand))].map((name): FieldInfo => ({
