@@ -253,7 +253,7 @@ export function Messages({ id, issues }: { id: string; issues: EditorIssue[] }) 
   return (
     <ul id={id} className="editor-props-errors">
       {issues.map((issue, index) => (
-        <li key={index}>{issue.message}</li>
+        <li key={index}>{issue.advice ?? issue.message}</li>
       ))}
     </ul>
   );

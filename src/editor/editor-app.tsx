@@ -4,8 +4,9 @@
  * problems below the toolbar. Everything the visitor would see comes from the real renderer (the
  * preview frame); everything saved is the definition file, formatted like the repository's.
  */
-import { useCallback, useEffect, useEffectEvent, useReducer, useRef, useState, type CSSProperties } from 'react';
+import { useCallback, useEffect, useEffectEvent, useMemo, useReducer, useRef, useState, type CSSProperties } from 'react';
 import { AddBlock } from './add-block.tsx';
+import { withAdvice } from './advice.ts';
 import { inlineTarget, withTextAt } from './inline.ts';
 import { Outline } from './outline.tsx';
 import { PageSettings } from './page-form.tsx';
@@ -84,6 +85,11 @@ export function EditorApp({ session, definition }: { session: EditorSession; def
     }
   }, [session]);
   const sync = useDraftSync(session, state.draft);
+  // Beside each field, a broken binding says what caused it (a source changed since the page was opened).
+  const issues = useMemo(
+    () => withAdvice(sync.issues, state.draft, definition, session.blocks),
+    [sync.issues, state.draft, definition, session.blocks],
+  );
   const [width, setWidth] = useState<Width>('desktop');
   const [customPx, setCustomPx] = useState<number>(WIDTHS.custom.px);
   const framePx = width === 'custom' ? customPx : WIDTHS[width].px;
@@ -318,7 +324,7 @@ export function EditorApp({ session, definition }: { session: EditorSession; def
               pageSchema={session.pageSchema}
               endpoints={session.endpoints}
               fields={sync.fields}
-              issues={sync.issues}
+              issues={issues}
               onChange={(draft) => dispatch({ type: 'set-page', draft, at: Date.now() })}
             />
           ) : (
@@ -328,7 +334,7 @@ export function EditorApp({ session, definition }: { session: EditorSession; def
               index={selectedPosition ?? 0}
               block={session.blocks.find((b) => b.name === selectedSection.block)}
               fields={sync.fields}
-              issues={sync.issues}
+              issues={issues}
               onChange={(section) => dispatch({ type: 'set-section', index: selectedPosition ?? 0, section, at: Date.now() })}
             />
           )}

@@ -52,7 +52,8 @@ export function errorSchemaFor(issues: EditorIssue[], prefix: string, data?: unk
       const child = node[missing];
       node = node[missing] = isPlainObject(child) ? (child as Node) : {};
     }
-    node.__errors = [...(node.__errors ?? []), missing !== undefined && !isBindingNode(value) ? REQUIRED_AT_FIELD : issue.message];
+    const message = missing !== undefined && !isBindingNode(value) ? REQUIRED_AT_FIELD : (issue.advice ?? issue.message);
+    node.__errors = [...(node.__errors ?? []), message];
   }
   return root as ErrorSchema;
 }

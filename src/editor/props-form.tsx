@@ -18,8 +18,8 @@ import { ArrayTemplate, EachEditor, textButton } from './each-editor.tsx';
 import { ImagePicker } from './image-picker.tsx';
 import { errorSchemaFor, issuesUnder } from './issues.ts';
 import {
+  blockTitle,
   formSchema,
-  humanize,
   isBindingNode,
   literalOf,
   mergeInOrder,
@@ -251,9 +251,6 @@ export interface SectionPropsProps {
 }
 
 const ID_PATTERN = /^[a-z][a-z0-9-]*$/;
-
-/** The schema's title names the props type (CardGridProps): "Card grid". */
-const blockTitle = (block: BlockInfo) => humanize(block.title?.replace(/Props$/, '') || block.name);
 
 export function SectionProps({ section, index, block, fields, issues, onChange }: SectionPropsProps) {
   const uid = useId();

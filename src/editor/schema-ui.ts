@@ -32,6 +32,9 @@ export function humanize(name: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
+/** A block's name in words: its schema's title names the props type (CardGridProps → "Card grid"). */
+export const blockTitle = (block: { name: string; title?: string }) => humanize(block.title?.replace(/Props$/, '') || block.name);
+
 export function schemaType(schema: JsonSchema): string | undefined {
   if (typeof schema.type === 'string') return schema.type;
   if (Array.isArray(schema.type)) return schema.type.find((type) => type !== 'null');

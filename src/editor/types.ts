@@ -19,7 +19,11 @@ export type SectionDraft = SectionSpec;
  * is the session's): pointer, line, column, message, and `text`, the CLI's line (formatIssue), e.g.
  * `page-definitions/x.json:12:7 /sections/2/heading/$bind: message`.
  */
-export type EditorIssue = Omit<Issue, 'file'> & { text: string };
+export type EditorIssue = Omit<Issue, 'file'> & {
+  text: string;
+  /** The same problem in a marketer's words, shown beside its field (./advice.ts); the editor adds it. */
+  advice?: string;
+};
 
 /** A block the outline can add: from the registry, its schema and its fixture. */
 export interface BlockInfo {
