@@ -110,6 +110,18 @@ describe('a second site on the same engine', () => {
       expect(broken.stdout + broken.stderr).toMatch(
         /page-definitions\/visit\.json:\d+:\d+ \/sections\/2\/closedLable: unknown property "closedLable" \(did you mean "closedLabel"\?\)/,
       );
+      // Its form naming a widget that no registry has (rjsf's, the engine's, the site's own).
+      const form = path.join(copy, 'schemas/forms/group-visit.schema.json');
+      await writeFile(form, (await readFile(form, 'utf8')).replace('"ui:widget": "visit-time"', '"ui:widget": "visit-tme"'));
+      const brokenForm = spawnSync('npx', ['tsx', 'tools/compile-forms.ts', '--check'], {
+        cwd: projectRoot,
+        encoding: 'utf8',
+        env: { ...process.env, SITE_DIR: copy },
+      });
+      expect(brokenForm.status).toBe(1);
+      expect(brokenForm.stdout + brokenForm.stderr).toMatch(
+        /schemas\/forms\/group-visit\.schema\.json:\d+:\d+ \/x-ui-schema\/message\/ui:widget: no widget "visit-tme" for this field/,
+      );
     } finally {
       await rm(copy, { recursive: true, force: true });
     }
