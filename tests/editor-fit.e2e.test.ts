@@ -82,13 +82,13 @@ describe('the page editor for a marketer (issue 34)', () => {
     await expect.poll(() => blocksInPreview().then((shown) => shown.length), { timeout: 30_000 }).toBe(CHOSEN.length);
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await saved();
+    expect((await sectionsOutline().locator(':scope > li').allInnerTexts()).map((t) => t.trim().split(/\s/)[1])).toEqual(CHOSEN);
+    expect(await blocksInPreview()).toEqual(CHOSEN);
     expect(said).toEqual(['On the page in this order: 1. banner, 2. card-grid, 3. accordion, 4. form']);
     expect(cut).toEqual([
       { id: 'create-route', over: 0, below: 0 },
       { id: 'create-description', over: 0, below: 0 },
     ]);
-    expect((await sectionsOutline().locator(':scope > li').allInnerTexts()).map((t) => t.trim().split(/\s/)[1])).toEqual(CHOSEN);
-    expect(await blocksInPreview()).toEqual(CHOSEN);
     const file = JSON.parse(await readFile(path.join(dir, `${NAME}.json`), 'utf8')) as { sections: Record<string, unknown>[] };
     expect(file.sections.map((s) => s.block)).toEqual(CHOSEN);
     // The starter FAQ: questions, no example side links or extra link to another site's pages.
@@ -105,12 +105,12 @@ describe('the page editor for a marketer (issue 34)', () => {
       await props().getByRole('button', { name: 'Add accordion item' }).click();
       const item = props().getByRole('group', { name: 'Accordion item 3' });
       const question = item.getByRole('textbox', { name: /^Question/ });
-      expect(await question.getAttribute('placeholder')).toBe('Question (required)');
       // Checked (the status says so) without a problem, and the FAQ is still shown.
       await page.getByText(/^Unsaved changes\.$/).waitFor({ timeout: 15_000 });
       expect(await page.getByRole('region', { name: /^Problems \(/ }).count()).toBe(0);
       expect(await item.getByText(/Required|must have/).count()).toBe(0);
       expect(await blocksInPreview()).toContain('accordion');
+      expect(await question.getAttribute('placeholder')).toBe('Question (required)');
       // Save says what is missing, beside the field.
       await page.getByRole('button', { name: 'Save', exact: true }).click();
       await page
