@@ -29,7 +29,7 @@ export interface BlockInfo {
   description: string;
   /** The block's props schema with every $ref inlined (rjsf needs no resolver). */
   schema: JsonSchema;
-  /** Example props (src/blocks/<name>/fixture.ts): what a new section starts with. */
+  /** What a new section starts with: the example props (src/blocks/<name>/fixture.ts) without their optional links (src/authoring/starter.ts). */
   fixture: Record<string, unknown>;
 }
 

@@ -59,10 +59,17 @@ export function issueAt(file: string, positions: Positions, pointer: string, mes
   return { file, ...positions.at(pointer), pointer, message };
 }
 
-/** Checks of one file that add to these lists, located in it. */
-export function fileChecks(file: string, positions: Positions, issues: Issue[], assumptions: AssumedBinding[]): FileChecks {
+/** Checks of one file that add to these lists (problems, assumptions, warnings), located in it. */
+export function fileChecks(
+  file: string,
+  positions: Positions,
+  issues: Issue[],
+  assumptions: AssumedBinding[],
+  warnings: Issue[] = [],
+): FileChecks {
   return {
     report: (pointer, message) => issues.push(issueAt(file, positions, pointer, message)),
+    warn: (pointer, message) => warnings.push(issueAt(file, positions, pointer, message)),
     noteAssumed: (pointer, path, reasons) => assumptions.push({ file, ...positions.at(pointer), pointer, path, reasons }),
   };
 }
