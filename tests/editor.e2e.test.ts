@@ -287,8 +287,9 @@ describe('the page editor (development only)', () => {
       expect(git('log', '--format=%s', 'main..page/partners-program')).toBe('New page /partners-program');
       expect(git('show', '--name-status', '--format=', 'page/partners-program')).toBe('A\tpartners-program.json');
       expect(git('symbolic-ref', '--short', 'HEAD')).toBe('main');
-      await publish.getByRole('button', { name: 'Close' }).click();
-      expect(await page.getByRole('button', { name: 'Publish…' }).evaluate((el) => el === document.activeElement)).toBe(true);
+      // The page lives on its branch now (this checkout has no remote: the command above pushes it).
+      await publish.getByRole('button', { name: 'Back to all pages' }).click();
+      await page.getByRole('table', { name: 'Page definitions' }).waitFor();
 
       // What was published is what a production build serves: the branch's definitions, built.
       const copy = await copyProject('editor-e2e-build-');

@@ -159,6 +159,25 @@ describe('npm run new-page (planning)', { timeout: 30_000 }, () => {
     );
   });
 
+  it('places the blocks in the order given, each with the least it needs to show (issue 34)', async () => {
+    const plan = await planPage(
+      {
+        route: '/zz-order',
+        sources: { page: '/api/page/partners' },
+        blocks: ['banner', 'card-grid', 'accordion', 'form'],
+        name: 'zz-order',
+      },
+      project,
+    );
+    expect(plan.errors).toEqual([]);
+    const sections = plan.definition.sections as Record<string, unknown>[];
+    expect(sections.map((s) => s.block)).toEqual(['banner', 'card-grid', 'accordion', 'form']);
+    // No example side links, extra link or "View All" to pages of the sample site: only what shows the block.
+    expect(Object.keys(sections[2])).toEqual(['block', 'heading', 'items']);
+    expect(sections[1]).not.toHaveProperty('footerLink');
+    expect(sections[1].items).toBeDefined();
+  });
+
   it('gives pages without a page source a title', async () => {
     const plan = await planPage({ route: '/zz-plain', blocks: ['notice'], name: 'zz-plain' }, project);
     expect(plan.errors).toEqual([]);

@@ -110,6 +110,18 @@ describe('a second site on the same engine', () => {
       expect(broken.stdout + broken.stderr).toMatch(
         /page-definitions\/visit\.json:\d+:\d+ \/sections\/2\/closedLable: unknown property "closedLable" \(did you mean "closedLabel"\?\)/,
       );
+      // Its form naming a widget that no registry has (rjsf's, the engine's, the site's own).
+      const form = path.join(copy, 'schemas/forms/group-visit.schema.json');
+      await writeFile(form, (await readFile(form, 'utf8')).replace('"ui:widget": "visit-time"', '"ui:widget": "visit-tme"'));
+      const brokenForm = spawnSync('npx', ['tsx', 'tools/compile-forms.ts', '--check'], {
+        cwd: projectRoot,
+        encoding: 'utf8',
+        env: { ...process.env, SITE_DIR: copy },
+      });
+      expect(brokenForm.status).toBe(1);
+      expect(brokenForm.stdout + brokenForm.stderr).toMatch(
+        /schemas\/forms\/group-visit\.schema\.json:\d+:\d+ \/x-ui-schema\/message\/ui:widget: no widget "visit-tme" for this field/,
+      );
     } finally {
       await rm(copy, { recursive: true, force: true });
     }
@@ -222,6 +234,36 @@ describe('a second site on the same engine', () => {
       // And a page of the site, through Vite.
       expect(await text('/visit')).toContain('<table class="opening-hours__table">');
     });
+
+    const browser = browserPerFile();
+    it(
+      'in Chromium the catalog shows its own block and its override in both frames, and the editor previews them',
+      { timeout: 180_000 },
+      async () => {
+        const page = await browser.context.newPage();
+        const problems: string[] = [];
+        page.on('pageerror', (error) => problems.push(error.message));
+        // The first visit lets Vite optimise the catalog's dependencies (which may reload the page).
+        await page.goto(`${dev.url}/__catalog`, { waitUntil: 'load', timeout: 120_000 });
+        await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true', undefined, { timeout: 60_000 });
+        for (const view of ['desktop', 'mobile']) {
+          // The frames load as they come into view.
+          await page.locator('#block-opening-hours').scrollIntoViewIfNeeded();
+          const hours = page.frameLocator(`#block-opening-hours iframe[data-view="${view}"]`);
+          await hours.getByRole('rowheader', { name: 'Thursday' }).waitFor({ timeout: 30_000 });
+          expect(await hours.getByRole('row', { name: /Thursday/ }).textContent()).toContain('9:30–19:30');
+          await page.locator('#block-notice').scrollIntoViewIfNeeded();
+          const notice = page.frameLocator(`#block-notice iframe[data-view="${view}"]`).locator('.fernhill-notice__card');
+          await notice.waitFor({ timeout: 30_000 });
+          expect(await notice.evaluate((element) => element.getBoundingClientRect().height)).toBeGreaterThan(10);
+        }
+        // The editor previews the site's page with its own block.
+        await page.goto(`${dev.url}/__editor/visit.json`, { waitUntil: 'load', timeout: 120_000 });
+        const preview = page.frameLocator('iframe[title^="Preview of"]');
+        await preview.getByRole('rowheader', { name: 'Thursday' }).waitFor({ timeout: 60_000 });
+        expect(problems).toEqual([]);
+      },
+    );
   });
 
   describe('in the browser', () => {

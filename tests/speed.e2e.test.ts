@@ -2,6 +2,7 @@
  * What the production server does for the first paint (src/server/critical-css.ts and
  * src/server/paint-first.ts), seen in the HTML and in real Chromium.
  */
+import { readdirSync } from 'node:fs';
 import { describe, expect, inject, it } from 'vitest';
 import { browserPerFile, openPage } from './helpers/browser.ts';
 
@@ -46,5 +47,18 @@ describe('first paint', () => {
     await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).click();
     await page.waitForURL(`${site}/privacy-policy`);
     expect(problems).toEqual([]);
+  });
+
+  it("the code every page runs at load and each block's code are compiled eagerly; the forms' code is not", async () => {
+    // V8's explicit compile hint must be the file's first line (vite.config.ts, postBanner).
+    const HINT = '//# allFunctionsCalledOnLoad\n';
+    const files = readdirSync('build/client/assets').filter((file) => file.endsWith('.js'));
+    const eager = files.filter((file) => /^(framework|app|entry\.client|root|page-route|block-[a-z0-9-]+)-[\w-]{8}\.js$/.test(file));
+    const lazy = files.filter((file) => /^(site-form|[a-z-]+\.validator)-[\w-]{8}\.js$/.test(file));
+    expect(eager.filter((file) => file.startsWith('block-')).length).toBeGreaterThan(10);
+    expect(lazy.length).toBeGreaterThan(1);
+    const starts = async (file: string) => (await (await fetch(`${site}/assets/${file}`)).text()).startsWith(HINT);
+    for (const file of eager) expect(await starts(file), file).toBe(true);
+    for (const file of lazy) expect(await starts(file), file).toBe(false);
   });
 });

@@ -26,6 +26,12 @@ afterAll(async () => {
 });
 
 const browser = browserPerFile();
+/**
+ * How long a report may take from the page being left to the scrape: the beacon is sent as the page
+ * hides and the site records it when it arrives. vi.waitFor's default second was too short on a
+ * machine running other builds (the view's LCP arrived later: npm test failed by chance).
+ */
+const BEACON_WAIT = { timeout: 10_000, interval: 100 };
 
 /** The count of a histogram for a route label, as an operator's scrape reads it (0 when the series is absent). */
 async function count(metric: string, route: string): Promise<number> {
@@ -80,7 +86,7 @@ describe('Web Vitals of real visitors', () => {
     await page.goto(`${site.url}/company`);
     await vi.waitFor(async () => {
       for (const metric of VITALS) expect(await count(metric, '/blog/:slug'), metric).toBeGreaterThanOrEqual(1);
-    });
+    }, BEACON_WAIT);
     // One report for the page view, with every metric in it.
     expect(await reports()).toBe(before + 1);
     const text = await (await fetch(metricsUrl)).text();
@@ -101,7 +107,7 @@ describe('Web Vitals of real visitors', () => {
     await reporter;
     await interact(page);
     await page.goto(`${site.url}/company`);
-    await vi.waitFor(async () => expect(await count('webvitals_lcp_seconds', '/privacy-policy')).toBe(1));
+    await vi.waitFor(async () => expect(await count('webvitals_lcp_seconds', '/privacy-policy')).toBe(1), BEACON_WAIT);
     expect(await count('webvitals_lcp_seconds', '/partners')).toBe(0);
     expect(await reports()).toBe(before + 1);
   });

@@ -6,7 +6,8 @@
  *      the CPU slowdown that makes this host a low-tier and a mid-tier phone, each page run paired
  *      with a run of its twin (its script files blocked); reported per template: performance, TBT,
  *      page − twin TBT (our scripts' share), TTI and LCP of the page divided by the twin's.
- * `--compare <revision>[,<revision>…]` measures those commits' builds in the same run, in turns with this one.
+ * `--compare <revision>[,<revision>…]` measures those commits' builds in the same run, in turns with this one;
+ * `--compare-on /contact,…` limits that to some templates (the others: this build only).
  * Writes bench-results/bench.json. Flags: `--only /blog,/contact` (paths or template names),
  * `--skip-lighthouse`, `--lighthouse-runs N` (median of N pairs, default 5), `--phones low,mid`.
  * Never part of the timed tests: numbers depend on the machine.
@@ -82,6 +83,7 @@ async function main(argv: string[]): Promise<number> {
       'lighthouse-runs': { type: 'string', default: '5' },
       phones: { type: 'string', default: PHONE_NAMES.join(',') },
       compare: { type: 'string' },
+      'compare-on': { type: 'string' },
     },
     allowPositionals: false,
   });
@@ -91,6 +93,7 @@ async function main(argv: string[]): Promise<number> {
       .map((s) => s.trim())
       .filter(Boolean);
   const only = list(values.only);
+  const compareOn = list(values['compare-on']);
   const phones = list(values.phones) as Phone[];
   const unknown = phones.filter((phone) => !(phone in PHONES));
   if (unknown.length) throw new Error(`--phones: ${unknown.join(', ')} unknown; phones: ${PHONE_NAMES.join(', ')}`);
@@ -167,12 +170,13 @@ async function main(argv: string[]): Promise<number> {
       for (const t of chosen) {
         process.stdout.write(`Lighthouse ${t.path} (${t.name})…\n`);
         // The 404 template answers 404, which Lighthouse refuses to audit: the same HTML is served with 200.
-        const urls = await Promise.all(sites.map((s) => (t.name === '404' ? s.as200.add(t.path) : s.url + t.path)));
+        const measured = compareOn && !compareOn.some((each) => each === t.path || each === t.name) ? sites.slice(0, 1) : sites;
+        const urls = await Promise.all(measured.map((s) => (t.name === '404' ? s.as200.add(t.path) : s.url + t.path)));
         const chrome = await launchChrome();
         try {
           const lighthouse: NonNullable<TemplateResult['lighthouse']> = {};
           for (const phone of phones) {
-            const pairs = sites.map(() => [] as [LighthouseRun, LighthouseRun][]);
+            const pairs = measured.map(() => [] as [LighthouseRun, LighthouseRun][]);
             // In turns (page, twin, the compared commit's page, its twin): every pair sees the same machine.
             for (let i = 0; i < runs; i++) {
               for (const [s, url] of urls.entries()) {
@@ -185,7 +189,7 @@ async function main(argv: string[]): Promise<number> {
                 pairs[s].push([await once(false), await once(true)]);
               }
             }
-            for (const [s, { label }] of sites.entries()) {
+            for (const [s, { label }] of measured.entries()) {
               const summary = summarise(pairs[s], slowdown[phone]);
               (lighthouse[label] ??= {})[phone] = { ...summary, met: phoneMet(summary) };
             }
@@ -201,22 +205,25 @@ async function main(argv: string[]): Promise<number> {
           `\nLighthouse, ${phone}-tier phone (mobile, simulated throttling, CPU ×${slowdown[phone]}; median of ${runs} pairs of the page and its twin with scripts blocked); targets perf ≥ ${t.performance}, page − twin TBT ≤ ${t.scriptTbtMs} ms, TTI ratio ≤ ${t.ttiRatio}, LCP ratio ≤ ${t.lcpRatio}, CLS ≤ ${t.cls}${phone === 'mid' ? `, a11y ${t.accessibility}, best practices ≥ ${t.bestPractices}, SEO ${t.seo}` : ''}\n`,
         );
         const rows = chosen.flatMap((template) =>
-          sites.map(({ label }) => {
-            const r = results[template.name].lighthouse![label][phone]!;
+          sites.flatMap(({ label }) => {
+            const r = results[template.name].lighthouse![label]?.[phone];
+            if (!r) return [];
             return [
-              template.name,
-              label,
-              r.performance,
-              r.tbtMs,
-              r.twinTbtMs,
-              r.scriptTbtMs,
-              r.ttiRatio,
-              r.lcpRatio,
-              r.lcpMs,
-              r.cls,
-              phone === 'mid' ? `${r.accessibility}/${r.bestPractices}/${r.seo}` : '-',
-              r.met ? 'met' : 'NOT MET',
-              r.failedAudits.join(' ') || '-',
+              [
+                template.name,
+                label,
+                r.performance,
+                r.tbtMs,
+                r.twinTbtMs,
+                r.scriptTbtMs,
+                r.ttiRatio,
+                r.lcpRatio,
+                r.lcpMs,
+                r.cls,
+                phone === 'mid' ? `${r.accessibility}/${r.bestPractices}/${r.seo}` : '-',
+                r.met ? 'met' : 'NOT MET',
+                r.failedAudits.join(' ') || '-',
+              ],
             ];
           }),
         );

@@ -13,7 +13,7 @@ import { createServer } from 'node:http';
 import path from 'node:path';
 import { createServer as createViteServer } from 'vite';
 import { readConfig } from '../src/server/config.ts';
-import { exitOnConfigError, exitOnListenError } from '../src/server/environment.ts';
+import { exitOnConfigError, exitOnListenError, readEnvironment } from '../src/server/environment.ts';
 import { describeCaptcha } from '../src/server/submissions/config.ts';
 import { confinedServerOptions, developmentOutboxFile } from './lib/dev-confinement.ts';
 import { startEmbeddedContent } from './content-service/embedded.ts';
@@ -54,13 +54,24 @@ const { createEditorBackend } = (await vite.ssrLoadModule('/src/editor/api/backe
 const { editorApi } = (await vite.ssrLoadModule('/src/editor/api/api.ts')) as typeof EditorApiModule;
 const siteDir = path.resolve(projectRoot, config.siteDir);
 const definitionsDir = path.resolve(siteDir, config.definitionsDir);
+// The editor's Publish: where its branches are pushed, how long it waits, the review link (checked by readConfig above).
+const settings = readEnvironment();
+const push = { remote: settings.EDITOR_PUSH_REMOTE, reviewUrl: settings.EDITOR_REVIEW_URL, timeoutMs: settings.EDITOR_PUSH_TIMEOUT_MS };
 let editor: ReturnType<typeof createEditorBackend> | undefined;
 const site = createSite({
   mode: 'development',
   config,
   viteMiddlewares: vite.middlewares,
   editor: ({ definitions, read, page }) =>
-    (editor = createEditorBackend({ siteDir, definitionsDir, definitions: definitions.current, reload: definitions.reload, read, page })),
+    (editor = createEditorBackend({
+      siteDir,
+      definitionsDir,
+      definitions: definitions.current,
+      reload: definitions.reload,
+      read,
+      page,
+      push,
+    })),
 });
 // Loopback clients and same-origin JSON posts only; files are written inside definitionsDir only.
 if (editor) vite.middlewares.use(editorApi(editor));

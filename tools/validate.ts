@@ -3,11 +3,13 @@
  *   --format github   also print GitHub Actions annotations (::error file=…,line=…,col=…::)
  *   --assumptions     also list every binding that reads an endpoint or field SPEC does not document
  *                     (`x-assumed` in schemas/content/), with file:line:col and the reasons
- * Exit status 1 when anything is wrong (an unknown option too).
+ * Exit status 1 when anything is wrong (an unknown option too). Warnings (an empty navigation, a
+ * link without text or target: the page shows nothing there) are printed, located like problems,
+ * and do not fail the run.
  */
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { formatIssue } from '../src/engine/validate/types.ts';
+import { formatIssue, formatWarning, type Issue } from '../src/engine/validate/types.ts';
 import { runMain } from './lib/cli.ts';
 import { createValidator, loadDefinitionFiles, loadSiteFile } from './lib/project.ts';
 
@@ -24,14 +26,20 @@ async function main(argv: string[]): Promise<number> {
   const started = performance.now();
   const validator = await createValidator();
   const files = await loadDefinitionFiles();
-  const { issues, definitions, assumptions } = validator.validate(files, await loadSiteFile());
+  const { issues, warnings, definitions, assumptions } = validator.validate(files, await loadSiteFile());
 
+  const annotate = (kind: 'error' | 'warning', issue: Issue) => {
+    if (values.format !== 'github') return;
+    const text = `${issue.pointer || '/'}: ${issue.message}`.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+    console.log(`::${kind} file=${issue.file},line=${issue.line},col=${issue.column}::${text}`);
+  };
+  for (const warning of warnings) {
+    console.warn(formatWarning(warning));
+    annotate('warning', warning);
+  }
   for (const issue of issues) {
     console.error(formatIssue(issue));
-    if (values.format === 'github') {
-      const text = `${issue.pointer || '/'}: ${issue.message}`.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
-      console.log(`::error file=${issue.file},line=${issue.line},col=${issue.column}::${text}`);
-    }
+    annotate('error', issue);
   }
   const ms = Math.round(performance.now() - started);
   if (issues.length) {
@@ -49,7 +57,8 @@ async function main(argv: string[]): Promise<number> {
     );
   }
   const routes = definitions.flatMap((d) => d.routes).length;
-  console.log(`${files.length} definitions valid (${routes} routes) in ${ms} ms.`);
+  const warned = warnings.length ? `; ${warnings.length} warning(s)` : '';
+  console.log(`${files.length} definitions valid (${routes} routes)${warned} in ${ms} ms.`);
   return 0;
 }
 

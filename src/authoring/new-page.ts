@@ -3,7 +3,8 @@
  * layout, sources, blocks) and checks it as `npm run validate` would, without writing anything.
  * Sections are bound to a source where the site's suggestedBindings (site.config.json) name a field
  * the source has (the main site: a banner to page_data.name, image, …; a rich-text to
- * page_data.content) and otherwise filled from the block's fixture.
+ * page_data.content) and otherwise filled from the block's fixture, without its optional links
+ * and navigations (./starter.ts: the least the block needs to show). Blocks keep the order given.
  */
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -19,6 +20,7 @@ import { blockSchemaId, didYouMean, type Located, type SchemaStore } from '../en
 import { normalizeRoute, routeParams } from '../engine/validate/routes.ts';
 import { formatIssue } from '../engine/validate/types.ts';
 import { formatJsonFile } from './format-json.ts';
+import { starterProps } from './starter.ts';
 import { DefinitionValidator } from '../engine/validate/validator.ts';
 import {
   ENGINE_ROOT as projectRoot,
@@ -218,7 +220,7 @@ export async function planPage(input: NewPageInput, project: Project, options: {
   const sections: Record<string, unknown>[] = [];
   if (!errors.length) {
     for (const block of blocks) {
-      const fixture = await loadFixture(block);
+      const fixture = starterProps(store, block, await loadFixture(block));
       const blockSchema = store.root(blockSchemaId(block));
       const section: Record<string, unknown> = { block };
       const bound: string[] = [];

@@ -148,9 +148,9 @@ export function BlockSection({
   );
 }
 
-/** A block's closing link (e.g. "View All") in a paragraph of its own; nothing without a link. */
+/** A block's closing link (e.g. "View All") in a paragraph of its own; nothing without a link with a text and a target. */
 export function FooterLink({ link, className, linkClassName }: { link?: Partial<LinkProps>; className: string; linkClassName: string }) {
-  if (!link) return null;
+  if (!link?.label || !link.href) return null;
   return (
     <p className={className}>
       <OptionalLink link={link} className={linkClassName} />

@@ -1,7 +1,8 @@
 /**
  * "New page" on the editor's list: the same planner as `npm run new-page` (route, layout, a content
  * source, starting blocks) writes the file, then the editor opens it. Nothing is written when the
- * planner finds a problem; its messages are shown and the answers stay in the form.
+ * planner finds a problem; its messages are shown and the answers stay in the form. The starting
+ * blocks go onto the page in the order they were ticked (the list itself is the registry's).
  */
 import { useState, type FormEvent } from 'react';
 import { endpointText } from './endpoint-text.ts';
@@ -17,6 +18,10 @@ interface CreatePageProps {
 export function CreatePage({ endpoints, blocks, layouts }: CreatePageProps) {
   const [errors, setErrors] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
+  // The blocks in the order they were ticked: the page's order (a banner chosen first leads).
+  const [chosen, setChosen] = useState<string[]>([]);
+  const choose = (name: string, on: boolean) =>
+    setChosen((list) => (on ? [...list.filter((b) => b !== name), name] : list.filter((b) => b !== name)));
   // Only endpoints a page can read without a route parameter of its own are offered here; the
   // editor's Sources panel offers every endpoint.
   const plain = endpoints.filter((e) => !e.params.length);
@@ -29,10 +34,13 @@ export function CreatePage({ endpoints, blocks, layouts }: CreatePageProps) {
       route: String(form.get('route') ?? '').trim(),
       layout: String(form.get('layout')) as CreateRequest['layout'],
       sources: source ? { page: source } : undefined,
-      blocks: form.getAll('blocks').map(String),
+      blocks: inChosenOrder(form.getAll('blocks').map(String), chosen),
       name: String(form.get('name') ?? '').trim() || undefined,
       title: String(form.get('title') ?? '').trim(),
-      description: String(form.get('description') ?? '').trim(),
+      // One line in the page's <meta>: a line break typed in the box is a space there.
+      description: String(form.get('description') ?? '')
+        .replace(/\s+/g, ' ')
+        .trim(),
     };
     // Asked here, not copied from the page whose content it reads (that page's title is not this one's).
     const missing = [!request.title && 'Give the page a title.', !request.description && 'Give the page a description.'].filter(
@@ -66,19 +74,21 @@ export function CreatePage({ endpoints, blocks, layouts }: CreatePageProps) {
     <section className="editor-create" aria-labelledby="editor-create">
       <h2 id="editor-create">New page</h2>
       <form onSubmit={(e) => void submit(e)} noValidate>
-        <p>
-          <label htmlFor="create-route">Route</label>{' '}
-          <input id="create-route" name="route" required placeholder="/guides" aria-describedby="create-route-help" />{' '}
+        {/* Label, box, help one under the other: each box as wide as the form (the route and the
+            description were cut in boxes sized for a word). */}
+        <p className="editor-create__field">
+          <label htmlFor="create-route">Route</label>
+          <input id="create-route" name="route" required placeholder="/guides" spellCheck={false} aria-describedby="create-route-help" />
           <span id="create-route-help">The URL path, e.g. /guides or /guides/:slug</span>
         </p>
-        <p>
-          <label htmlFor="create-title">Page title</label>{' '}
-          <input id="create-title" name="title" required aria-describedby="create-title-help" />{' '}
+        <p className="editor-create__field">
+          <label htmlFor="create-title">Page title</label>
+          <input id="create-title" name="title" required aria-describedby="create-title-help" />
           <span id="create-title-help">The browser tab and search results, e.g. Partner programme | Brand</span>
         </p>
-        <p>
-          <label htmlFor="create-description">Description</label>{' '}
-          <input id="create-description" name="description" required aria-describedby="create-description-help" />{' '}
+        <p className="editor-create__field">
+          <label htmlFor="create-description">Description</label>
+          <textarea id="create-description" name="description" required rows={3} aria-describedby="create-description-help" />
           <span id="create-description-help">One or two sentences for search results and shared links</span>
         </p>
         <p>
@@ -102,11 +112,23 @@ export function CreatePage({ endpoints, blocks, layouts }: CreatePageProps) {
         </p>
         <fieldset>
           <legend>Starting blocks (optional: add them in the editor too)</legend>
+          <p id="create-order" className="editor-create__order" aria-live="polite">
+            {chosen.length
+              ? `On the page in this order: ${chosen.map((name, i) => `${i + 1}. ${name}`).join(', ')}`
+              : 'Tick them in the order they go on the page (top first).'}
+          </p>
           <ul className="editor-create__blocks">
             {blocks.map((block) => (
               <li key={block.name}>
                 <label title={block.description}>
-                  <input type="checkbox" name="blocks" value={block.name} /> {block.name}
+                  <input
+                    type="checkbox"
+                    name="blocks"
+                    value={block.name}
+                    aria-describedby="create-order"
+                    onChange={(event) => choose(block.name, event.target.checked)}
+                  />{' '}
+                  {block.name}
                 </label>
               </li>
             ))}
@@ -132,4 +154,9 @@ export function CreatePage({ endpoints, blocks, layouts }: CreatePageProps) {
       </form>
     </section>
   );
+}
+
+/** The ticked blocks in the order they were ticked; one ticked before the page was interactive goes last. */
+export function inChosenOrder(ticked: string[], chosen: string[]): string[] {
+  return [...chosen.filter((name) => ticked.includes(name)), ...ticked.filter((name) => !chosen.includes(name))];
 }

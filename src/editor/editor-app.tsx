@@ -1,8 +1,10 @@
 /**
  * The page editor of one definition file (/__editor/<name>): outline on the left, live preview in
  * the middle, the selected section's (or the page's) properties on the right, and the validator's
- * problems below the toolbar. Everything the visitor would see comes from the real renderer (the
- * preview frame); everything saved is the definition file, formatted like the repository's.
+ * problems above the outline. It fits the window: the bar stays, each pane scrolls on its own, and
+ * nothing coming or going (problems, hints, the status) moves the preview. Everything the visitor
+ * would see comes from the real renderer (the preview frame); everything saved is the definition
+ * file, formatted like the repository's.
  */
 import { useCallback, useEffect, useEffectEvent, useMemo, useReducer, useRef, useState, type CSSProperties } from 'react';
 import { AddBlock } from './add-block.tsx';
@@ -106,8 +108,12 @@ export function EditorApp({ session, definition }: { session: EditorSession; def
     if (propsPane.current) propsPane.current.scrollTop = 0;
   }, [shownProps]);
 
-  // What a double-click in the preview found (inline editing): said beside the preview.
+  // What a double-click in the preview found (inline editing): said beside the preview, until Save.
   const [inlineNote, setInlineNote] = useState('');
+  const save = (anyway = false) => {
+    setInlineNote('');
+    return sync.save(anyway);
+  };
   const onPreviewMessage = useEffectEvent((message: PreviewMessage) => {
     if (message.type === 'editor:select') dispatch({ type: 'select', selection: { kind: 'section', index: message.position } });
     if (message.type === 'editor:left-out') setLeftOut(message.sections);
@@ -154,7 +160,7 @@ export function EditorApp({ session, definition }: { session: EditorSession; def
   const onSaveKey = useEffectEvent((event: KeyboardEvent) => {
     if (!(event.ctrlKey || event.metaKey) || event.altKey || event.shiftKey || event.key.toLowerCase() !== 's') return;
     event.preventDefault();
-    if (sync.saveState.kind !== 'saving') void sync.save();
+    if (sync.saveState.kind !== 'saving') void save();
   });
   useEffect(() => {
     const listener = (event: KeyboardEvent) => onSaveKey(event);
@@ -193,7 +199,7 @@ export function EditorApp({ session, definition }: { session: EditorSession; def
           <button
             type="button"
             className="editor__button editor__button--primary"
-            onClick={() => void sync.save()}
+            onClick={() => void save()}
             disabled={sync.saveState.kind === 'saving'}
             aria-keyshortcuts="Control+S Meta+S"
           >
@@ -208,12 +214,7 @@ export function EditorApp({ session, definition }: { session: EditorSession; def
             }
           />
           {sync.issues.length > 0 && (
-            <button
-              type="button"
-              className="editor__button"
-              onClick={() => void sync.save(true)}
-              disabled={sync.saveState.kind === 'saving'}
-            >
+            <button type="button" className="editor__button" onClick={() => void save(true)} disabled={sync.saveState.kind === 'saving'}>
               Save anyway
             </button>
           )}
@@ -234,24 +235,27 @@ export function EditorApp({ session, definition }: { session: EditorSession; def
         </p>
       </header>
 
-      {sync.issues.length > 0 && (
-        <section className="editor__problems" aria-labelledby="editor-problems">
-          <h2 id="editor-problems">Problems ({sync.issues.length})</h2>
-          <p>The same messages as npm run validate; CI rejects the file until they are fixed.</p>
-          <ul>
-            {sync.issues.map((issue) => (
-              <li key={issue.text}>
-                <button type="button" className="editor__link" onClick={() => dispatch({ type: 'select', selection: selectionOf(issue) })}>
-                  {issue.text}
-                </button>
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
-
       <div className="editor__panes">
         <div className="editor__outline">
+          {sync.issues.length > 0 && (
+            <section className="editor__problems" aria-labelledby="editor-problems">
+              <h2 id="editor-problems">Problems ({sync.issues.length})</h2>
+              <p>The same messages as npm run validate; CI rejects the file until they are fixed.</p>
+              <ul>
+                {sync.issues.map((issue) => (
+                  <li key={issue.text}>
+                    <button
+                      type="button"
+                      className="editor__link"
+                      onClick={() => dispatch({ type: 'select', selection: selectionOf(issue) })}
+                    >
+                      {issue.text}
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
           <Outline
             state={state}
             dispatch={dispatch}

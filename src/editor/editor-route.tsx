@@ -11,12 +11,14 @@ import type { SiteLoadContext } from '../load-context.ts';
 import catalogStyles from './catalog/catalog.css?url';
 import { CreatePage } from './create-page.tsx';
 import { EditorApp } from './editor-app.tsx';
+import createStyles from './create-page.css?url';
 import editorStyles from './editor.css?url';
 import outlineStyles from './outline.css?url';
 import propsStyles from './props.css?url';
 import type { EditorListEntry, EditorSession } from './types.ts';
 
-export const links = () => [catalogStyles, editorStyles, outlineStyles, propsStyles].map((href) => ({ rel: 'stylesheet', href }));
+export const links = () =>
+  [catalogStyles, editorStyles, createStyles, outlineStyles, propsStyles].map((href) => ({ rel: 'stylesheet', href }));
 
 // Typed without React Router's typegen on purpose (like catalog-route.tsx): typegen resolves
 // routes.ts as a production build does, so it never sees this module.

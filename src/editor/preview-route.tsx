@@ -156,11 +156,25 @@ function LeftOut({ sections }: { sections: LeftOutSection[] }) {
   );
 }
 
+/**
+ * The site's cookie notice is answered ("deny") for the preview frames only: the preview is the
+ * editor's view of a draft, not a visit, and the notice (fixed at the bottom right, up to half the
+ * window) covered the sections being edited. A session cookie with path /__preview, set before
+ * the page's code runs (the notice reads it when it hydrates): the site's own pages, in this dev
+ * server too, still ask, and "deny" keeps the preview out of the Web Vitals reporting.
+ */
+function ConsentForPreview({ cookieName }: { cookieName?: string }) {
+  if (!cookieName) return null;
+  const cookie = JSON.stringify(`${cookieName}=deny; path=/__preview; SameSite=Lax`).replace(/</g, '\\u003c');
+  return <script dangerouslySetInnerHTML={{ __html: `document.cookie=${cookie};` }} />;
+}
+
 export default function Preview(props: { loaderData: PageData }) {
   const leftOut = props.loaderData.leftOut ?? NO_SECTION;
   useEditorBridge(props.loaderData.sections, leftOut);
   return (
     <>
+      <ConsentForPreview cookieName={props.loaderData.chrome?.cookieConsent?.cookieName} />
       {/* Outline of the section selected in the editor (a dev page: an inline style is fine here). */}
       <style>
         {'.editor-preview--selected{outline:3px dashed #e2007a;outline-offset:-3px}' +

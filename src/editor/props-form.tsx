@@ -141,10 +141,25 @@ function SourceTemplate(props: FieldTemplateProps<unknown, RJSFSchema, EditorFor
       </button>
     </div>
   );
+  // An optional part that is there (an FAQ's side links, a "View All" link) goes with one action,
+  // from the file and from the page; its fields stay, empty, to add it again.
+  const removable = switchable && !required && formData !== undefined && !additional;
   if (container)
     return (
       <fieldset className={`editor-props-group${bound ? ' is-bound' : ''}`}>
         <legend>{typeof path[path.length - 1] === 'number' ? `${label} ${Number(path[path.length - 1]) + 1}` : text}</legend>
+        {removable && (
+          <button
+            type="button"
+            className="editor-props-button editor-props-remove"
+            onClick={() => {
+              setDraft(null);
+              set(undefined);
+            }}
+          >
+            Remove {label}
+          </button>
+        )}
         {additional}
         {parts}
       </fieldset>

@@ -91,7 +91,12 @@ export function uiSchemaFor(schema: JsonSchema, title?: string): UiSchema {
   else if (schema.enum) ui['ui:placeholder'] = 'Not set';
   if (schema.contentMediaType === 'text/html') ui['ui:widget'] = 'textarea';
   if (type === 'object' && schema.properties)
-    for (const [key, property] of Object.entries(schema.properties)) ui[key] = uiSchemaFor(property, humanize(key));
+    for (const [key, property] of Object.entries(schema.properties)) {
+      ui[key] = uiSchemaFor(property, humanize(key));
+      // An empty required text says so in its box (an item just added is not told off at once: ./pending.ts).
+      if (schema.required?.includes(key) && ui[key]['ui:placeholder'] === undefined && schemaType(property) === 'string')
+        ui[key]['ui:placeholder'] = `${humanize(key)} (required)`;
+    }
   if (type === 'array') {
     const items = itemSchemaOf(schema);
     ui.items = uiSchemaFor(items, items.title ? humanize(items.title) : 'Item');

@@ -33,7 +33,7 @@ export interface BlockInfo {
   description: string;
   /** The block's props schema with every $ref inlined (rjsf needs no resolver). */
   schema: JsonSchema;
-  /** Example props (src/blocks/<name>/fixture.ts): what a new section starts with. */
+  /** What a new section starts with: the example props (src/blocks/<name>/fixture.ts) without their optional links (src/authoring/starter.ts). */
   fixture: Record<string, unknown>;
 }
 
@@ -161,14 +161,36 @@ export type ChangesResponse =
       branch: string;
       /** What the commit goes on top of: the page's branch when it exists, else the branch checked out. */
       base: string;
+      /** The remote the branch is pushed to after the commit; absent when the checkout has no such remote. */
+      remote?: string;
     };
 /** POST /__editor/api/publish { file, message }: 200 with the commit, or 409 with `error`. */
+/** The push of a published page's branch to the configured remote (src/editor/api/push.ts). */
+export interface PushResult {
+  /** `no-remote`: the checkout has no remote of that name; `failed`: refused, unreachable or past its deadline. */
+  outcome: 'pushed' | 'no-remote' | 'failed';
+  remote: string;
+  /** git's own words (`failed`: why). */
+  message?: string;
+  /** The command that pushes the branch by hand. */
+  command: string;
+  /** The review link (EDITOR_REVIEW_URL with the branch), once pushed. */
+  review?: string;
+}
+
 export interface PublishResponse {
   branch?: string;
   commit?: string;
   files?: string[];
-  /** The command that pushes the branch. */
-  push?: string;
+  /**
+   * The page's file in the working copy after the commit: `removed` (a new page: it lives on its
+   * branch only), `restored` (back to what the branch checked out has), `kept` (it changed while
+   * being published: left as it is).
+   */
+  workingCopy?: 'removed' | 'restored' | 'kept';
+  /** The branch checked out (whose content the working copy keeps). */
+  checkedOut?: string;
+  push?: PushResult;
   error?: string;
 }
 

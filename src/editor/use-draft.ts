@@ -6,6 +6,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { DEFINITIONS_CHANGED } from '../dev-events.ts';
+import { withoutNewItems } from './pending.ts';
 import type { DefinitionDraft, DraftResponse, EditorSession, FieldInfo, EditorIssue, SaveResponse } from './types.ts';
 
 const CHECK_DELAY_MS = 250;
@@ -59,6 +60,10 @@ export function useDraftSync(session: EditorSession, draft: DefinitionDraft | un
   const saved = useRef(JSON.stringify(session.definition));
   const latest = useRef(0);
   const saving = useRef(false);
+  // Items just added and still empty are left out of the checked and previewed draft (./pending.ts)
+  // until a Save: from then on the whole draft is checked, until another empty item is added.
+  const whole = useRef(false);
+  const newItems = useRef(0);
   // A definition changed on disk (the dev server says so): the draft is checked again, so a change
   // of this very file is told at once, not only when Save is refused.
   const [diskChanges, setDiskChanges] = useState(0);
@@ -81,8 +86,12 @@ export function useDraftSync(session: EditorSession, draft: DefinitionDraft | un
     );
     const request = ++latest.current;
     setChecking(true);
+    const pending = withoutNewItems(draft);
+    if (pending.left > newItems.current) whole.current = false;
+    newItems.current = pending.left;
+    const definition = whole.current ? draft : pending.draft;
     const timer = setTimeout(() => {
-      postJson<DraftResponse & { error?: string }>('/__editor/api/draft', { file: session.file, definition: draft, mtimeMs: mtime.current })
+      postJson<DraftResponse & { error?: string }>('/__editor/api/draft', { file: session.file, definition, mtimeMs: mtime.current })
         .then(({ status, body }) => {
           if (request !== latest.current) return;
           if (status !== 200) throw new Error(body.error ?? `HTTP ${status}`);
@@ -104,6 +113,7 @@ export function useDraftSync(session: EditorSession, draft: DefinitionDraft | un
       if (!draft) return false;
       setSaveState({ kind: 'saving' });
       saving.current = true;
+      whole.current = true;
       try {
         const { status, body } = await postJson<SaveResponse>('/__editor/api/save', {
           file: session.file,
@@ -121,8 +131,11 @@ export function useDraftSync(session: EditorSession, draft: DefinitionDraft | un
           return true;
         } else if (status === 409)
           setSaveState({ kind: 'conflict', message: body.error ?? 'The file changed on disk since you opened it.' });
-        else if (status === 422) setSaveState({ kind: 'invalid', count: body.issues?.length ?? 0 });
-        else setSaveState({ kind: 'failed', message: body.error ?? `HTTP ${status}` });
+        else if (status === 422) {
+          setSaveState({ kind: 'invalid', count: body.issues?.length ?? 0 });
+          // What Save found, an item left empty included, shows at its fields.
+          if (body.issues) setResult((r) => ({ ...r, issues: body.issues ?? [] }));
+        } else setSaveState({ kind: 'failed', message: body.error ?? `HTTP ${status}` });
       } catch (e) {
         setSaveState({ kind: 'failed', message: (e as Error).message });
       } finally {

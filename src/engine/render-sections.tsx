@@ -23,8 +23,25 @@ export function LoadedBlock({ name, props, priority }: { name: BlockName; props:
   const clientRender = useClientRender();
   const hydrating = !clientRender && typeof document !== 'undefined';
   const Block = use(hydrating ? blockLoaded(name) : blockComponent(name)) as ComponentType<Record<string, unknown>>;
-  return <Block {...props} priority={priority} />;
+  return <Rendered Block={Block} props={props} priority={priority} />;
 }
+
+/**
+ * The block itself, rendered again only when what it shows changes: right after hydrating,
+ * LoadedBlock renders once more (useClientRender turns true) with the same block and props, and
+ * the block's whole tree need not render again for that (issue 32: one task less on a slow phone).
+ */
+const Rendered = memo(function Rendered({
+  Block,
+  props,
+  priority,
+}: {
+  Block: ComponentType<Record<string, unknown>>;
+  props: Record<string, unknown>;
+  priority: boolean;
+}) {
+  return <Block {...props} priority={priority} />;
+});
 
 /** Tells ./section-code.ts that a section of block `name` has hydrated (or rendered). */
 function Hydrated({ name }: { name: BlockName }) {

@@ -90,6 +90,18 @@ export interface Environment {
    */
   PAGE_DEFINITIONS_DIR?: string;
   /**
+   * `npm run dev`'s page editor: the git remote its Publish pushes a page's branch (`page/<name>`) to. Publish commits the page to that branch, puts the working copy back as it was, then pushes; when the checkout has no remote of this name, it says so and shows the command to run.
+   */
+  EDITOR_PUSH_REMOTE?: string;
+  /**
+   * `npm run dev`'s page editor: the review link shown after Publish pushed a page's branch, `{branch}` replaced by the branch's name (e.g. `https://github.com/org/site/compare/main...{branch}?expand=1`, a GitLab or Gitea compare or new-merge-request URL). Unset: no link.
+   */
+  EDITOR_REVIEW_URL?: string;
+  /**
+   * `npm run dev`'s page editor: the longest a Publish waits for the push of a page's branch; then git (and the ssh or HTTPS helper it started) is stopped and the editor says so. The commit stays on the branch: push it by hand.
+   */
+  EDITOR_PUSH_TIMEOUT_MS?: number;
+  /**
    * `1`: a production server starts even when definitions fail validation (broken definitions left out, broken sections skipped, all logged); otherwise it refuses to start on them.
    */
   ALLOW_INVALID_DEFINITIONS?: '0' | '1';

@@ -75,6 +75,8 @@ export function backendOnCopy(): EditorFixture {
         return structuredClone(found);
       },
       page: { origin: 'https://www.example.com', imageBaseUrl: 'https://images.example.com/' },
+      // Publish is tested in publish.test.ts (with a remote of its own).
+      push: { remote: 'origin', timeoutMs: 5_000 },
       log: { warn: () => undefined, error: () => undefined },
     });
   });

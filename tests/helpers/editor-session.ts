@@ -44,7 +44,8 @@ export interface EditorSession {
   steadyFrame(when: string): Promise<void>;
 }
 
-export function editorSession(): EditorSession {
+/** `env`: more settings of the development server (e.g. EDITOR_REVIEW_URL). */
+export function editorSession(env: Record<string, string> = {}): EditorSession {
   // The file's Chromium (the one browser set-up); its desktop context is not used.
   const file = browserPerFile({ perFile: true });
   let frameHeights: { pane: number; frame: number } | undefined;
@@ -135,7 +136,7 @@ export function editorSession(): EditorSession {
     ])
       spawnSync('git', args, { cwd: s.dir });
     s.dev = await spawnSite(
-      { CONTENT_API_BASE: inject('contentUrl'), EMBEDDED_CONTENT_SERVICE: '0', PAGE_DEFINITIONS_DIR: s.dir },
+      { CONTENT_API_BASE: inject('contentUrl'), EMBEDDED_CONTENT_SERVICE: '0', PAGE_DEFINITIONS_DIR: s.dir, ...env },
       'development',
     );
     s.browser = file.browser;

@@ -32,8 +32,12 @@ export function buildDirectory(env: NodeJS.ProcessEnv = process.env): string {
  */
 const SITE_ADDITIONS = ['src/blocks/components.generated.ts', 'src/forms/widgets/index.tsx'];
 
+/** The engine's modules as a site's own code imports them (`@engine/blocks/shared.tsx`), wherever its folder is. */
+export const ENGINE = path.join(projectRoot, 'src');
+
 /**
- * The module alias every import of a site input goes through (`@site/site.config.json`). A site
+ * The module alias every import of a site input goes through (`@site/site.config.json`), and the
+ * one a site's code imports the engine by (`@engine/…`: a site folder may live anywhere). A site
  * without blocks or widgets of its own imports the engine's list there (merged over itself: no change).
  */
 export function siteAlias(env: NodeJS.ProcessEnv = process.env): Record<string, string> {
@@ -42,7 +46,7 @@ export function siteAlias(env: NodeJS.ProcessEnv = process.env): Record<string, 
     `@site/${file}`,
     existsSync(path.join(site, file)) ? path.join(site, file) : path.join(projectRoot, file),
   ]);
-  return { ...Object.fromEntries(additions), '@site': site };
+  return { ...Object.fromEntries(additions), '@site': site, '@engine': ENGINE };
 }
 
 const SITE_CSS = path.join(projectRoot, 'src/styles/site.css');

@@ -33,4 +33,17 @@ describe('accordion', () => {
     expect(nav.querySelector('[aria-current="page"]')?.textContent).toBe('CCM Platform');
     expect(screen.getByRole('link', { name: 'Visit the product wiki (opens in a new tab)' })).toBeTruthy();
   });
+
+  it('leaves out a navigation without links and a link without text: no empty box, no empty landmark (issue 34)', () => {
+    const { container } = renderBlock(
+      <Accordion
+        {...fixture}
+        nav={{ links: [{ label: '', href: '/faq-ccm-platform' }] }}
+        footerLink={{ label: 'Visit the product wiki', href: '' }}
+      />,
+    );
+    expect(screen.queryByRole('navigation')).toBeNull();
+    expect(container.querySelector('.accordion--with-nav, .accordion__nav, .accordion__footer')).toBeNull();
+    expect(screen.getAllByRole('button')).toHaveLength(fixture.items.length);
+  });
 });

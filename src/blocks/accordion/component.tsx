@@ -9,6 +9,10 @@ export function Accordion({ heading, nav, items, openFirst, footerLink }: Resolv
   const location = useLocation();
   const id = useId();
   const here = location.pathname + location.search;
+  // Only links with a text and a target; a navigation without any is left out (an empty
+  // "Categories" box beside the questions, and an empty landmark, otherwise).
+  const navLinks = listOf(nav?.links).filter((link) => link.label && link.href);
+  const withNav = navLinks.length > 0;
   const toggle = (index: number) =>
     setOpen((current) => {
       const next = new Set(current);
@@ -18,12 +22,12 @@ export function Accordion({ heading, nav, items, openFirst, footerLink }: Resolv
     });
 
   return (
-    <BlockSection className={nav ? 'accordion accordion--with-nav' : 'accordion'} heading={heading}>
+    <BlockSection className={withNav ? 'accordion accordion--with-nav' : 'accordion'} heading={heading}>
       <div className="accordion__layout">
-        {nav ? (
-          <nav className="accordion__nav" aria-label={nav.label}>
+        {withNav ? (
+          <nav className="accordion__nav" aria-label={nav?.label}>
             <ul>
-              {listOf(nav.links).map((link) => (
+              {navLinks.map((link) => (
                 <li key={link.href}>
                   <SmartLink href={link.href} aria-current={link.href === here || link.href === location.pathname ? 'page' : undefined}>
                     {link.label}

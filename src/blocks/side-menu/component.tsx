@@ -6,7 +6,8 @@ const trim = (path: string) => path.replace(/\/+$/, '') || '/';
 
 export function SideMenu({ label, links }: Resolved<'side-menu'> & BlockExtras) {
   const location = useLocation();
-  const items = listOf(links);
+  // A link without a text or a target is not shown; a menu without any links, not at all.
+  const items = listOf(links).filter((link) => link.label && link.href);
   if (items.length === 0) return null;
   return (
     <nav className="side-menu container" aria-label={label}>

@@ -35,7 +35,7 @@ import { draftChecks, editorIssue, type Draft } from './drafts.ts';
 import { createdMeanwhile, current, EditorError, FILE_NAME, siteFiles, target, write } from './files.ts';
 import { previewTarget } from './overlay.ts';
 import { imageChoices } from './images.ts';
-import { pendingChange, publish } from './publish.ts';
+import { pendingChange, publish, type PushSettings } from './publish.ts';
 import { blockInfos, endpointInfos, pageSchema } from './schemas.ts';
 import { isPlainObject } from '../../engine/bindings.ts';
 import { brandOf } from '../../engine/brand.ts';
@@ -53,6 +53,8 @@ export interface EditorBackendOptions {
   log?: PageLoaderOptions['log'];
   /** Re-reads the site's definitions (after a save or create). */
   reload?: () => void;
+  /** Where and how long Publish pushes (EDITOR_PUSH_REMOTE, EDITOR_REVIEW_URL, EDITOR_PUSH_TIMEOUT_MS). */
+  push: PushSettings;
 }
 
 export interface Result<T> {
@@ -66,7 +68,7 @@ export interface DevEditorBackend extends EditorBackend {
   create(req: CreateRequest): Promise<Result<CreateResponse>>;
   /** What Publish would commit: the saved file against git (`git: false` outside a checkout). */
   changes(req: { file: string }): Promise<ChangesResponse>;
-  /** Commits the saved file to its page branch (src/editor/api/publish.ts). */
+  /** Commits the saved file to its page branch, puts the working copy back and pushes (src/editor/api/publish.ts). */
   publish(req: { file: string; message?: string }): Promise<Result<PublishResponse>>;
   /** The images the picker offers (src/editor/api/images.ts). */
   images(): Promise<ImageChoice[]>;
@@ -270,7 +272,7 @@ export function createEditorBackend(options: EditorBackendOptions): DevEditorBac
     async changes(req): Promise<ChangesResponse> {
       const { abs } = target(folders, isPlainObject(req) ? req.file : undefined);
       if (!(await current(abs))) throw new EditorError(404, `${path.basename(abs)} is not saved yet: save it, then publish`);
-      const change = await pendingChange(abs);
+      const change = await pendingChange(abs, options.push);
       return change ? { git: true, ...change } : { git: false };
     },
 
@@ -281,7 +283,7 @@ export function createEditorBackend(options: EditorBackendOptions): DevEditorBac
         typeof body.message === 'string' && body.message.trim() ? body.message.trim() : `Page ${file}: edited in the page editor`;
       if (!(await current(abs))) return { status: 409, body: { error: `${file} is not saved yet: save it, then publish` } };
       try {
-        return { status: 200, body: await publish(abs, message) };
+        return { status: 200, body: await publish(abs, message, options.push) };
       } catch (error) {
         return { status: 409, body: { error: `Not published: ${(error as Error).message}` } };
       }

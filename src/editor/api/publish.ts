@@ -1,16 +1,34 @@
 /**
- * The page editor's Publish step (issue 22): what a saved definition changes against the last
- * commit, and that change committed to a branch named after the page, never to the branch that is
- * checked out. The commit is made with git's plumbing (a temporary index, write-tree, commit-tree,
- * update-ref): the working tree, the real index and the current branch stay exactly as they are, so
- * whatever else the author has going on in the checkout is neither committed nor disturbed.
+ * The page editor's Publish step (issues 22 and 34): what a saved definition changes, committed to
+ * a branch named after the page (page/<name>), never to the branch checked out; then the working
+ * copy put back as it was before the page was created or edited, and the branch pushed (./push.ts).
+ *
+ * The commit is made with git's plumbing (a temporary index holding the parent's tree with this one
+ * file replaced, write-tree, commit-tree, update-ref), not by checking the page's branch out nor in
+ * a temporary worktree: those would move or copy the author's other work, the plumbing touches
+ * neither the working tree, the real index nor the current branch, so whatever else the author has
+ * going on in the checkout is neither committed nor disturbed.
+ *
+ * Once committed, the page's file goes back to what the branch checked out has: a new page's file
+ * is removed (no untracked copy is left: the page lives on its branch, under review), a changed page
+ * gets its committed content back. Only a file still exactly as it was committed is touched (one
+ * saved again meanwhile is kept), and the real index only where it staged exactly that content.
+ *
+ * So the working copy starts from the checked-out version again: when the page's branch exists and
+ * differs from it (published before, under review), the edit made here (checked-out version → file
+ * on disk) is applied on top of the branch with a three-way merge (git merge-file), never the file
+ * as it is, which would undo the branch's own changes. Overlapping changes are refused.
  * Outside a git checkout (or without git) there is nothing to publish: Save is the last step.
  */
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, unlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import type { PublishResponse } from '../types.ts';
+import { hasRemote, pushBranch, type PushSettings } from './push.ts';
+
+export type { PushSettings };
 
 const run = promisify(execFile);
 
@@ -18,7 +36,12 @@ const run = promisify(execFile);
 const FALLBACK_IDENTITY = { name: 'Page editor', email: 'page-editor@localhost' } as const;
 
 async function git(cwd: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<string> {
-  const { stdout } = await run('git', args, { cwd, env: { ...process.env, ...env }, maxBuffer: 16 * 1024 * 1024 });
+  // Pathspecs taken literally: a file's name is never a pattern.
+  const { stdout } = await run('git', args, {
+    cwd,
+    env: { ...process.env, GIT_LITERAL_PATHSPECS: '1', ...env },
+    maxBuffer: 16 * 1024 * 1024,
+  });
   return stdout;
 }
 
@@ -37,45 +60,36 @@ export const branchOf = (file: string) => `page/${path.basename(file, '.json')}`
 export interface PendingChange {
   /** The file as git names it (relative to the checkout, forward slashes). */
   path: string;
-  /** Unified diff of the file on disk against the branch it would be committed on; empty: nothing to publish. */
+  /** Unified diff of what would be committed against the branch it would be committed on; empty: nothing to publish. */
   diff: string;
   branch: string;
   /** The branch the commit goes on top of: the page's branch when it exists, else what is checked out. */
   base: string;
+  /** The remote the branch is pushed to, when the checkout has it. */
+  remote?: string;
 }
 
-async function refExists(root: string, ref: string): Promise<boolean> {
+/** A Publish, done: the commit, the working copy put back, the push. */
+export type Published = Required<Omit<PublishResponse, 'error'>>;
+
+/** The commit `ref` names, or undefined (no such branch, or no commit yet). */
+async function commitOf(root: string, ref: string): Promise<string | undefined> {
   try {
-    await git(root, ['rev-parse', '--verify', '--quiet', `${ref}^{commit}`]);
-    return true;
+    return (await git(root, ['rev-parse', '--verify', '--quiet', `${ref}^{commit}`])).trim();
   } catch {
-    return false;
+    return undefined;
   }
 }
 
-/** The page's branch if it exists, else HEAD (undefined in a repository without commits). */
-async function baseOf(root: string, branch: string): Promise<string | undefined> {
-  if (await refExists(root, `refs/heads/${branch}`)) return `refs/heads/${branch}`;
-  return (await refExists(root, 'HEAD')) ? 'HEAD' : undefined;
+/** The blob of `gitPath` in `commit`, or undefined when it has no such file. */
+async function blobOf(root: string, commit: string, gitPath: string): Promise<string | undefined> {
+  // "<mode> blob <id>\t<path>"
+  const line = (await git(root, ['ls-tree', commit, '--', gitPath])).trim();
+  return line ? line.split(/\s+/)[2] : undefined;
 }
 
-/** What publishing `abs` (a file inside the checkout) would commit, or undefined outside a checkout. */
-export async function pendingChange(abs: string): Promise<PendingChange | undefined> {
-  const root = await gitRoot(path.dirname(abs));
-  if (!root) return undefined;
-  const gitPath = path.relative(root, abs).split(path.sep).join('/');
-  const branch = branchOf(abs);
-  const base = await baseOf(root, branch);
-  if (!base) throw new Error(`${root} has no commit yet: commit once, then publish`);
-  const committed = await git(root, ['ls-tree', '--name-only', base, '--', gitPath]);
-  let diff: string;
-  if (committed.trim()) {
-    // The file on disk against the base's blob (not against the index: staging does not matter).
-    const blob = (await git(root, ['rev-parse', `${base}:${gitPath}`])).trim();
-    diff = await diffAgainst(root, blob, abs, gitPath);
-  } else diff = await diffAgainst(root, undefined, abs, gitPath);
-  return { path: gitPath, diff, branch, base: base === 'HEAD' ? await currentName(root) : branch };
-}
+/** The blob id of the file on disk now (not written to the repository). */
+const blobOnDisk = async (root: string, abs: string) => (await git(root, ['hash-object', '--', abs])).trim();
 
 async function currentName(root: string): Promise<string> {
   try {
@@ -85,68 +99,157 @@ async function currentName(root: string): Promise<string> {
   }
 }
 
-/** `git diff` of a blob (or nothing) against the file on disk, with the file's own name on both sides. */
-async function diffAgainst(root: string, blob: string | undefined, abs: string, gitPath: string): Promise<string> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'page-editor-diff-'));
+interface Plan extends PendingChange {
+  root: string;
+  /** The commit the new one goes on top of, and whether it is the page's branch (else HEAD). */
+  parent: string;
+  onBranch: boolean;
+  /** The blob of the file on disk when read: the working copy is put back only while it still is this. */
+  onDisk: string;
+  /** What is committed: the file on disk, or the edit made here applied on top of the page's branch. */
+  text: string;
+}
+
+async function withTempDir<T>(prefix: string, work: (dir: string) => Promise<T>): Promise<T> {
+  const dir = await mkdtemp(path.join(tmpdir(), prefix));
   try {
-    const before = path.join(dir, 'before');
-    await writeFile(before, blob ? await git(root, ['cat-file', 'blob', blob]) : '');
-    try {
-      await git(root, ['diff', '--no-index', '--no-color', '--', before, abs]);
-      return '';
-    } catch (error) {
-      // --no-index exits with 1 when the files differ: its output is the diff.
-      const { code, stdout } = error as { code?: number; stdout?: string };
-      if (code !== 1 || stdout === undefined) throw error;
-      const lines = stdout.split('\n');
-      const hunks = lines.findIndex((line) => line.startsWith('@@'));
-      return [`--- ${blob ? `a/${gitPath}` : '/dev/null'}`, `+++ b/${gitPath}`, ...lines.slice(hunks)].join('\n').trimEnd();
-    }
+    return await work(dir);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
 }
 
-export interface Published {
-  branch: string;
-  commit: string;
-  /** The files the commit changes (only the page's). */
-  files: string[];
-  /** What to run next, e.g. git push -u origin page/partners-program. */
-  push: string;
+/** What publishing `abs` (a file inside the checkout) would commit and where, or undefined outside a checkout. */
+async function plan(abs: string): Promise<Plan | undefined> {
+  const root = await gitRoot(path.dirname(abs));
+  if (!root) return undefined;
+  const gitPath = path.relative(root, abs).split(path.sep).join('/');
+  const branch = branchOf(abs);
+  const [onBranchCommit, head] = await Promise.all([commitOf(root, `refs/heads/${branch}`), commitOf(root, 'HEAD')]);
+  const parent = onBranchCommit ?? head;
+  if (!parent || !head) throw new Error(`${root} has no commit yet: commit once, then publish`);
+  const [atParent, atHead, onDisk, saved] = await Promise.all([
+    blobOf(root, parent, gitPath),
+    blobOf(root, head, gitPath),
+    blobOnDisk(root, abs),
+    readFile(abs, 'utf8'),
+  ]);
+  return withTempDir('page-editor-publish-', async (dir) => {
+    let text = saved;
+    // The page's branch has changes of its own (under review): this edit goes on top of them.
+    if (atParent !== atHead && onDisk !== atParent) {
+      if (!atHead)
+        throw new Error(
+          `${branch} already has ${gitPath} (published before, under review): check out ${branch} to change that page, or give this one another file name`,
+        );
+      text = await applyOnBranch(root, dir, { ours: atParent, base: atHead, theirs: abs, branch, gitPath });
+    }
+    const diff = await diffAgainst(root, dir, atParent, text, gitPath);
+    const base = onBranchCommit ? branch : await currentName(root);
+    return { root, path: gitPath, diff, branch, base, parent, onBranch: Boolean(onBranchCommit), onDisk, text };
+  });
+}
+
+/** The change from `base` to `theirs` (a file) applied on `ours`, or an Error when they change the same lines. */
+async function applyOnBranch(
+  root: string,
+  dir: string,
+  { ours, base, theirs, branch, gitPath }: { ours?: string; base: string; theirs: string; branch: string; gitPath: string },
+): Promise<string> {
+  const [oursFile, baseFile] = [path.join(dir, 'ours'), path.join(dir, 'base')];
+  await writeFile(oursFile, ours ? await git(root, ['cat-file', 'blob', ours]) : '');
+  await writeFile(baseFile, await git(root, ['cat-file', 'blob', base]));
+  try {
+    return await git(root, ['merge-file', '-p', '--quiet', oursFile, baseFile, theirs]);
+  } catch (error) {
+    // merge-file exits with the number of conflicts.
+    const { code } = error as { code?: number };
+    if (typeof code !== 'number' || code < 1 || code > 127) throw error;
+    throw new Error(
+      `${branch} (published before, under review) changed the same lines of ${gitPath} as this edit: check out ${branch} and edit the page there`,
+    );
+  }
+}
+
+/** What publishing `abs` would commit, or undefined outside a checkout; with `push`, the remote when the checkout has it. */
+export async function pendingChange(abs: string, push?: PushSettings): Promise<PendingChange | undefined> {
+  const found = await plan(abs);
+  if (!found) return undefined;
+  const { root, path: gitPath, diff, branch, base } = found;
+  const remote = push && (await hasRemote(root, push.remote, push.timeoutMs)) ? push.remote : undefined;
+  return { path: gitPath, diff, branch, base, ...(remote ? { remote } : {}) };
+}
+
+/** `git diff` of a blob (or nothing) against `text`, with the file's own name on both sides. */
+async function diffAgainst(root: string, dir: string, blob: string | undefined, text: string, gitPath: string): Promise<string> {
+  const [before, after] = [path.join(dir, 'before'), path.join(dir, 'after')];
+  await writeFile(before, blob ? await git(root, ['cat-file', 'blob', blob]) : '');
+  await writeFile(after, text);
+  try {
+    await git(root, ['diff', '--no-index', '--no-color', '--', before, after]);
+    return '';
+  } catch (error) {
+    // --no-index exits with 1 when the files differ: its output is the diff.
+    const { code, stdout } = error as { code?: number; stdout?: string };
+    if (code !== 1 || stdout === undefined) throw error;
+    const lines = stdout.split('\n');
+    const hunks = lines.findIndex((line) => line.startsWith('@@'));
+    return [`--- ${blob ? `a/${gitPath}` : '/dev/null'}`, `+++ b/${gitPath}`, ...lines.slice(hunks)].join('\n').trimEnd();
+  }
 }
 
 /**
- * Commits the file on disk to the page's branch (created from what is checked out when new).
- * Refused when that branch is the one checked out, and when there is nothing to commit.
+ * Commits the page (created from what is checked out when its branch is new), puts the working
+ * copy back, then pushes the branch (`push`). Refused when that branch is the one checked out, and
+ * when there is nothing to commit; a push that fails is reported in the result, the commit kept.
  */
-export async function publish(abs: string, message: string): Promise<Published> {
-  const change = await pendingChange(abs);
+export async function publish(abs: string, message: string, push: PushSettings): Promise<Published> {
+  const change = await plan(abs);
   if (!change) throw new Error('not a git checkout: Save is the last step here; commit the file as you usually do');
-  const root = (await gitRoot(path.dirname(abs)))!;
-  const { branch, path: gitPath } = change;
-  if ((await currentName(root)) === branch)
+  const { root, branch, path: gitPath, parent } = change;
+  const checkedOut = await currentName(root);
+  if (checkedOut === branch)
     throw new Error(`${branch} is the branch checked out: the editor commits only to a page branch that is not checked out`);
   if (!change.diff) throw new Error(`${gitPath} has no change to publish on ${branch}`);
-  const parent = (await git(root, ['rev-parse', change.base === branch ? `refs/heads/${branch}` : 'HEAD'])).trim();
   const identity = await identityEnv(root);
-  const dir = await mkdtemp(path.join(tmpdir(), 'page-editor-index-'));
-  try {
+  const commit = await withTempDir('page-editor-index-', async (dir) => {
     // A temporary index: the parent's tree with this one file replaced.
     const env = { ...identity, GIT_INDEX_FILE: path.join(dir, 'index') };
+    const file = path.join(dir, 'page');
+    await writeFile(file, change.text);
     await git(root, ['read-tree', parent], env);
-    const blob = (await git(root, ['hash-object', '-w', '--', abs])).trim();
+    const blob = (await git(root, ['hash-object', '-w', `--path=${gitPath}`, '--', file])).trim();
     await git(root, ['update-index', '--add', '--cacheinfo', `100644,${blob},${gitPath}`], env);
     const tree = (await git(root, ['write-tree'], env)).trim();
-    const commit = (await git(root, ['commit-tree', tree, '-p', parent, '-m', message], env)).trim();
+    const made = (await git(root, ['commit-tree', tree, '-p', parent, '-m', message], env)).trim();
     // Only moves forward from the parent read above (a concurrent change of the branch fails here).
-    const exists = change.base === branch;
-    await git(root, ['update-ref', '-m', `page editor: ${message}`, `refs/heads/${branch}`, commit, exists ? parent : ''], env);
-    const files = (await git(root, ['diff-tree', '--no-commit-id', '--name-only', '-r', commit])).trim().split('\n').filter(Boolean);
-    return { branch, commit, files, push: `git push -u origin ${branch}` };
-  } finally {
-    await rm(dir, { recursive: true, force: true });
+    await git(root, ['update-ref', '-m', `page editor: ${message}`, `refs/heads/${branch}`, made, change.onBranch ? parent : ''], env);
+    return made;
+  });
+  const files = (await git(root, ['diff-tree', '--no-commit-id', '--name-only', '-r', commit])).trim().split('\n').filter(Boolean);
+  const workingCopy = await putBack(root, abs, gitPath, change.onDisk);
+  return { branch, commit, files, workingCopy, checkedOut, push: await pushBranch(root, branch, push) };
+}
+
+/**
+ * The page's file as the branch checked out has it, now that what it held is committed: removed
+ * when that branch has no such file (a new page), else its committed content again; its entry in
+ * the real index too when it staged exactly what was committed (any other staged work stays).
+ * A file that changed since it was read for the commit is left as it is (`kept`).
+ */
+async function putBack(root: string, abs: string, gitPath: string, published: string): Promise<Published['workingCopy']> {
+  const now = await blobOnDisk(root, abs).catch(() => undefined);
+  if (now !== published) return 'kept';
+  const atHead = await blobOf(root, 'HEAD', gitPath);
+  // "<mode> <blob> <stage>\t<path>"
+  const staged = (await git(root, ['ls-files', '--stage', '--', gitPath])).trim().split(/\s+/)[1];
+  if (staged === published && staged !== atHead) await git(root, ['reset', '--quiet', 'HEAD', '--', gitPath]);
+  if (!atHead) {
+    await unlink(abs);
+    return 'removed';
   }
+  await git(root, ['restore', '--source=HEAD', '--worktree', '--', gitPath]);
+  return 'restored';
 }
 
 /** The checkout's identity, or a stand-in one when none is configured (commit-tree needs one). */

@@ -18,6 +18,7 @@ import {
 } from '../../engine/schema-store.ts';
 import { endpointAssumption, pathParams } from '../../engine/contract-paths.ts';
 import { SAMPLE_LENGTH } from '../schema-ui.ts';
+import { starterProps } from '../../authoring/starter.ts';
 import { readableEndpoints } from '../../authoring/workbench.ts';
 import { isPlainObject } from '../../engine/bindings.ts';
 
@@ -84,7 +85,9 @@ export function blockInfos(store: SchemaStore): Promise<BlockInfo[]> {
     found = Promise.all(
       blockNames.map(async (name): Promise<BlockInfo> => {
         const schema = inlineRefs(store, store.root(blockSchemaId(name)));
-        return { name, title: schema.title, description: schema.description ?? '', schema, fixture: await fixtureOf(name) };
+        // A new section starts with the least of the fixture the block needs to show (no optional links).
+        const fixture = starterProps(store, name, await fixtureOf(name));
+        return { name, title: schema.title, description: schema.description ?? '', schema, fixture };
       }),
     );
     blockCache.set(store, found);

@@ -59,8 +59,14 @@ export function issueAt(file: string, positions: Positions, pointer: string, mes
   return { file, ...positions.at(pointer), pointer, message };
 }
 
-/** Checks of one file that add to these lists, located in it. */
-export function fileChecks(file: string, positions: Positions, issues: Issue[], assumptions: AssumedBinding[]): FileChecks {
+/** Checks of one file that add to these lists (problems, assumptions, warnings), located in it. */
+export function fileChecks(
+  file: string,
+  positions: Positions,
+  issues: Issue[],
+  assumptions: AssumedBinding[],
+  warnings: Issue[] = [],
+): FileChecks {
   const kept = new Set<Issue>();
   return {
     report: (pointer, message, options) => {
@@ -69,6 +75,7 @@ export function fileChecks(file: string, positions: Positions, issues: Issue[], 
       if (options?.keepsSection) kept.add(issue);
     },
     kept,
+    warn: (pointer, message) => warnings.push(issueAt(file, positions, pointer, message)),
     noteAssumed: (pointer, path, reasons) => assumptions.push({ file, ...positions.at(pointer), pointer, path, reasons }),
   };
 }

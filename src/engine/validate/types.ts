@@ -37,6 +37,11 @@ export function formatIssue(issue: Issue): string {
   return `${issue.file}:${issue.line}:${issue.column} ${issue.pointer || '/'}: ${issue.message}`;
 }
 
+/** A warning as `npm run validate` prints it: located like an issue, said to be a warning. */
+export function formatWarning(warning: Issue): string {
+  return formatIssue({ ...warning, message: `warning: ${warning.message}` });
+}
+
 export interface ValidatorResources {
   /** Every schema file (definition, common, site config, blocks, content), each with its $id. */
   schemas: JsonSchema[];
@@ -64,6 +69,8 @@ export interface AssumedBinding {
 
 export interface ValidationResult {
   issues: Issue[];
+  /** Worth fixing but no failure (an empty navigation, a link without text): the page is served. */
+  warnings: Issue[];
   assumptions: AssumedBinding[];
   definitions: PageDefinition[];
   site?: Record<string, unknown>;
@@ -81,6 +88,8 @@ export interface FileChecks {
   report: Report;
   /** The issues reported with `keepsSection`. */
   kept?: ReadonlySet<Issue>;
+  /** A warning: told, never failing the file. */
+  warn: Report;
   noteAssumed: (pointer: string, path: string, reasons: string[]) => void;
 }
 

@@ -27,6 +27,7 @@ import {
 import { reportAjvErrors } from './ajv-messages.ts';
 import { BindingChecker } from './binding-checks.ts';
 import { fileChecks, parseStrict } from './positions.ts';
+import { warnEmptyLinks } from './empty-links.ts';
 import { crossFileIssues, routeParams } from './routes.ts';
 import { checkSitemap, checkSource, type SourceContext } from './sources.ts';
 import type {
@@ -136,18 +137,19 @@ export class DefinitionValidator {
 
   validate(files: { file: string; text: string }[], siteInput: SiteInput): ValidationResult {
     const issues: Issue[] = [];
+    const warnings: Issue[] = [];
     const assumptions: AssumedBinding[] = [];
     const { site, checks: siteChecks } = this.validateSite(siteInput, issues, assumptions);
     const brand = brandOf(site);
     const definitions: PageDefinition[] = [];
     for (const { file, text } of files) {
-      const def = this.validateOne(file, text, brand, issues, assumptions);
+      const def = this.validateOne(file, text, brand, { issues, assumptions, warnings });
       if (def) definitions.push(def);
     }
     issues.push(...crossFileIssues(definitions, files));
     // A definition left out (reported above) may hold the route: no second message for it.
     if (site && siteChecks && definitions.length === files.length) checkBenchRoutes(site, definitions, brand, siteChecks);
-    return { issues, definitions, site, assumptions };
+    return { issues, warnings, definitions, site, assumptions };
   }
 
   /** Reports where `value` does not have the shape of the schema `id`. */
@@ -215,13 +217,13 @@ export class DefinitionValidator {
     file: string,
     text: string,
     brand: string,
-    issues: Issue[],
-    assumptions: AssumedBinding[],
+    found: { issues: Issue[]; assumptions: AssumedBinding[]; warnings: Issue[] },
   ): PageDefinition | undefined {
+    const { issues } = found;
     const parsed = parseStrict(file, text, issues);
     if (!parsed) return undefined;
     const { value, positions } = parsed;
-    const checks = fileChecks(file, positions, issues, assumptions);
+    const checks = fileChecks(file, positions, issues, found.assumptions, found.warnings);
     const before = issues.length;
     this.checkShape(DEFINITION_SCHEMA_ID, value, checks.report);
     // When the shape is wrong, deeper checks would mostly repeat the problem; sections are still checked.
@@ -308,7 +310,9 @@ export class DefinitionValidator {
           );
         } else {
           const { block: _block, id: _id, ...props } = section;
-          this.checker.walk(props, this.store.root(blockSchemaId(section.block)), pointer, scope, checks);
+          const root = this.store.root(blockSchemaId(section.block));
+          this.checker.walk(props, root, pointer, scope, checks);
+          warnEmptyLinks(this.store, props, root, pointer, checks.warn);
         }
       }
       // A broken read of a binding with a fallback leaves the section shown (with the fallback).

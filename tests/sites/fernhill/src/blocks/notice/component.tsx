@@ -1,4 +1,4 @@
-import { OptionalLink } from '../../../../../../src/blocks/shared.tsx';
+import { OptionalLink } from '@engine/blocks/shared.tsx';
 import type { BlockExtras, EngineResolved } from '../../generated/blocks.ts';
 
 /** Fernhill's look for the engine's notice (its not-found page): a catalogue card, same props. */

@@ -1,4 +1,4 @@
-import type { NoticeBlockProps } from '../../../../../../src/generated/blocks.ts';
+import type { NoticeBlockProps } from '@engine/generated/blocks.ts';
 
 export const fixture: NoticeBlockProps = {
   heading: 'Not on our shelves',

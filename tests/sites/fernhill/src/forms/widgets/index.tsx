@@ -3,7 +3,7 @@
  * engine's: rjsf's widget registry, where a site's name wins).
  */
 import type { RegistryWidgetsType, WidgetProps } from '@rjsf/utils';
-import { TextareaWidget } from '../../../../../../src/forms/widgets/inputs.tsx';
+import { TextareaWidget } from '@engine/forms/widgets/inputs.tsx';
 
 /** A text area for when a group would like to come, with the mornings the library takes groups. */
 function VisitTimeWidget(props: WidgetProps) {
