@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createValidator, loadDefinitionFiles, loadSiteFile, type SourceFile } from '../../tools/lib/project.ts';
+import { loadProject, type SourceFile } from '../../tools/lib/project.ts';
 import { absoluteUrl, jsonLdText, organizationJsonLd, toJsonLd, type JsonLd, type StructuredDataContext } from './structured-data.ts';
 import { formatIssue } from './validate/types.ts';
 import type { DefinitionValidator } from './validate/validator.ts';
@@ -139,9 +139,7 @@ describe('structured data and sitemap in definitions', () => {
   let real: SourceFile[];
   let site: SourceFile;
   beforeAll(async () => {
-    validator = await createValidator();
-    real = await loadDefinitionFiles();
-    site = await loadSiteFile();
+    ({ validator, definitions: real, site } = await loadProject());
   });
   const edited = (name: string, from: string, to: string) =>
     real.map((f) => {

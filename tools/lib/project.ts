@@ -41,3 +41,14 @@ export async function loadDefinitionFiles(dir = definitionsDirectory(), site = s
 export async function loadSiteFile(site = siteDirectory()): Promise<SourceFile> {
   return readSiteFile(site);
 }
+
+/** The site's validator with its definition files and site.config.json, as `npm run validate` reads them (for tests). */
+export async function loadProject(
+  site = siteDirectory(),
+): Promise<{ validator: DefinitionValidator; definitions: SourceFile[]; site: SourceFile }> {
+  return {
+    validator: await createValidator(site),
+    definitions: await loadDefinitionFiles(undefined, site),
+    site: await loadSiteFile(site),
+  };
+}

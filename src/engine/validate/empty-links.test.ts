@@ -4,7 +4,7 @@ import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createValidator, loadDefinitionFiles, loadSiteFile, projectRoot, type SourceFile } from '../../../tools/lib/project.ts';
+import { loadProject, projectRoot, type SourceFile } from '../../../tools/lib/project.ts';
 import { formatIssue, formatWarning } from './types.ts';
 import type { DefinitionValidator } from './validator.ts';
 
@@ -13,9 +13,7 @@ let real: SourceFile[];
 let site: SourceFile;
 
 beforeAll(async () => {
-  validator = await createValidator();
-  real = await loadDefinitionFiles();
-  site = await loadSiteFile();
+  ({ validator, definitions: real, site } = await loadProject());
 });
 
 const FILE = 'page-definitions/zz-faq.json';

@@ -4,7 +4,7 @@
  * fallback, still skips the section.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createValidator, loadDefinitionFiles, loadSiteFile, type SourceFile } from '../../../tools/lib/project.ts';
+import { loadProject, type SourceFile } from '../../../tools/lib/project.ts';
 import type { DefinitionValidator } from './validator.ts';
 
 let validator: DefinitionValidator;
@@ -12,9 +12,7 @@ let real: SourceFile[];
 let site: SourceFile;
 
 beforeAll(async () => {
-  validator = await createValidator();
-  real = await loadDefinitionFiles();
-  site = await loadSiteFile();
+  ({ validator, definitions: real, site } = await loadProject());
 });
 
 /** blog.json with its banner's heading replaced; the validation of that file. */

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createValidator, loadDefinitionFiles, loadSiteFile, projectRoot, type SourceFile } from '../../../tools/lib/project.ts';
+import { loadProject, projectRoot, type SourceFile } from '../../../tools/lib/project.ts';
 import { formatIssue } from './types.ts';
 import type { DefinitionValidator } from './validator.ts';
 
@@ -30,9 +30,7 @@ function withFile(replacement: SourceFile): SourceFile[] {
 }
 
 beforeAll(async () => {
-  validator = await createValidator();
-  real = await loadDefinitionFiles();
-  site = await loadSiteFile();
+  ({ validator, definitions: real, site } = await loadProject());
 });
 
 describe('definition validator', () => {
