@@ -10,6 +10,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
+import { blogCardMap } from './helpers/blog-card-map.ts';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { editorSession } from './helpers/editor-session.ts';
 
@@ -123,18 +124,7 @@ describe('the page editor: lists and broken bindings (issue 34)', () => {
     const written = JSON.parse(await readFile(path.join(dir, 'tower-resources.json'), 'utf8')) as { sections: Record<string, unknown>[] };
     expect(written.sections[1].items).toEqual({
       $each: 'posts.list.data',
-      map: {
-        title: { $bind: 'item.name' },
-        label: { $bind: 'item.cat_name' },
-        date: { $bind: 'item.posted_date' },
-        html: { $bind: 'item.short_description' },
-        image: { $bind: 'item.image_thumbnail' },
-        link: {
-          label: 'Read Full Article',
-          hiddenSuffix: { $template: 'about {item.name}', encode: false },
-          href: { $template: '/blog/{item.slug}' },
-        },
-      },
+      map: blogCardMap,
     });
     expect(validateCli().output).not.toContain('tower-resources.json');
     const post = await editor.browser.newPage();

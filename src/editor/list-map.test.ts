@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { loadSchemas } from '../../tools/lib/project.ts';
+import { blogCardMap } from '../../tests/helpers/blog-card-map.ts';
 import { contentContract } from '../engine/content-contract.ts';
 import { responseSchema } from '../engine/contract-paths.ts';
 import { SchemaStore } from '../engine/schema-store.ts';
@@ -40,18 +41,7 @@ describe('proposeMapping', () => {
       },
       link: { prop: 'link', href: '/blog/{item.slug}', label: 'Read Full Article' },
     });
-    expect(mappingToMap(mapping, itemsOf('card-grid'))).toEqual({
-      title: { $bind: 'item.name' },
-      label: { $bind: 'item.cat_name' },
-      date: { $bind: 'item.posted_date' },
-      html: { $bind: 'item.short_description' },
-      image: { $bind: 'item.image_thumbnail' },
-      link: {
-        label: 'Read Full Article',
-        hiddenSuffix: { $template: 'about {item.name}', encode: false },
-        href: { $template: '/blog/{item.slug}' },
-      },
-    });
+    expect(mappingToMap(mapping, itemsOf('card-grid'))).toEqual(blogCardMap);
   });
 
   it('never puts HTML in a plain-text prop, an image in a text prop, or an identifier anywhere but a prop of its name', () => {
