@@ -5,13 +5,12 @@
  * in one action with the link to each entry's page.
  */
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { blockInfos } from './api/schemas.ts';
 import { loadSchemas } from '../../tools/lib/project.ts';
 import { blogCardMap } from '../../tests/helpers/blog-card-map.ts';
 import { SchemaStore } from '../engine/schema-store.ts';
-import { SectionProps } from './props-form.tsx';
+import { SectionEditor } from '../../tests/helpers/section-editor.tsx';
 import type { BlockInfo, FieldInfo, SectionDraft } from './types.ts';
 
 afterEach(cleanup);
@@ -35,22 +34,9 @@ const fields: FieldInfo[] = [
   },
 ];
 
-function Editor({ initial, onChange }: { initial: SectionDraft; onChange: (next: SectionDraft) => void }) {
-  const [section, setSection] = useState(initial);
-  return (
-    <SectionProps
-      section={section}
-      index={0}
-      block={cardGrid}
-      fields={fields}
-      issues={[]}
-      onChange={(next) => {
-        onChange(next);
-        setSection(next);
-      }}
-    />
-  );
-}
+const Editor = ({ initial, onChange }: { initial: SectionDraft; onChange: (next: SectionDraft) => void }) => (
+  <SectionEditor initial={initial} block={cardGrid} fields={fields} onChange={onChange} />
+);
 
 const fixed: SectionDraft = { block: 'card-grid', items: [{ title: 'A fixed card', link: { label: 'Read Full Article', href: '/blog' } }] };
 const last = (mock: ReturnType<typeof vi.fn>) => mock.mock.calls.at(-1)?.[0] as unknown;

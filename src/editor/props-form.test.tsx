@@ -4,11 +4,11 @@
  * content fields, and shows the validator's messages beside the field they are about.
  */
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { blockInfos } from './api/schemas.ts';
 import { loadSchemas } from '../../tools/lib/project.ts';
 import { SchemaStore } from '../engine/schema-store.ts';
+import { SectionEditor } from '../../tests/helpers/section-editor.tsx';
 import { SectionProps } from './props-form.tsx';
 import type { BlockInfo, EditorIssue, SectionDraft } from './types.ts';
 import { fields } from '../../tests/helpers/editor-fields.ts';
@@ -20,31 +20,15 @@ const blocks: Record<string, BlockInfo> = Object.fromEntries(
   (await blockInfos(new SchemaStore(await loadSchemas()))).map((info) => [info.name, { ...info, fixture: {} }]),
 );
 
-/** The editor keeps the draft: re-render with what the form reported, as the reducer would. */
-function Editor({
+const Editor = ({
   initial,
-  issues = [],
+  issues,
   onChange,
 }: {
   initial: SectionDraft;
   issues?: EditorIssue[];
   onChange: (next: SectionDraft) => void;
-}) {
-  const [section, setSection] = useState(initial);
-  return (
-    <SectionProps
-      section={section}
-      index={0}
-      block={blocks[initial.block]}
-      fields={fields}
-      issues={issues}
-      onChange={(next) => {
-        onChange(next);
-        setSection(next);
-      }}
-    />
-  );
-}
+}) => <SectionEditor initial={initial} block={blocks[initial.block]} fields={fields} issues={issues} onChange={onChange} />;
 
 const issue = (pointer: string, message: string): EditorIssue => ({
   pointer,

@@ -5,13 +5,12 @@
  * placeholders, and the draft that is checked and previewed leaves it out until something is typed.
  */
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { blockInfos } from './api/schemas.ts';
 import { loadSchemas } from '../../tools/lib/project.ts';
 import { SchemaStore } from '../engine/schema-store.ts';
 import { withoutNewItems } from './pending.ts';
-import { SectionProps } from './props-form.tsx';
+import { SectionEditor } from '../../tests/helpers/section-editor.tsx';
 import type { BlockInfo, DefinitionDraft, SectionDraft } from './types.ts';
 import { fields } from '../../tests/helpers/editor-fields.ts';
 
@@ -20,22 +19,9 @@ afterEach(cleanup);
 const infos = await blockInfos(new SchemaStore(await loadSchemas()));
 const blocks: Record<string, BlockInfo> = Object.fromEntries(infos.map((info) => [info.name, info]));
 
-function Editor({ initial, onChange }: { initial: SectionDraft; onChange: (next: SectionDraft) => void }) {
-  const [section, setSection] = useState(initial);
-  return (
-    <SectionProps
-      section={section}
-      index={0}
-      block={blocks[initial.block]}
-      fields={fields}
-      issues={[]}
-      onChange={(next) => {
-        onChange(next);
-        setSection(next);
-      }}
-    />
-  );
-}
+const Editor = ({ initial, onChange }: { initial: SectionDraft; onChange: (next: SectionDraft) => void }) => (
+  <SectionEditor initial={initial} block={blocks[initial.block]} fields={fields} onChange={onChange} />
+);
 
 const faq: SectionDraft = {
   block: 'accordion',
