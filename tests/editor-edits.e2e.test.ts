@@ -18,7 +18,7 @@ import type { ChildSite } from './helpers/servers.ts';
 import { editorSession } from './helpers/editor-session.ts';
 
 const editor = editorSession();
-const { problems, basic, validateCli, open, props, sectionsOutline, saved } = editor;
+const { problems, basic, validateCli, open, props, sectionsOutline, saved, bannerFallback } = editor;
 let dir: string;
 let dev: ChildSite;
 let browser: Browser;
@@ -31,11 +31,7 @@ describe('the page editor (development only): editing existing files', () => {
   it('saves a one-field change as a one-line diff; a wrong binding shows the CLI message and needs "Save anyway"', async () => {
     const file = path.join(dir, 'blog.json');
     const before = await readFile(file, 'utf8');
-    await open('blog.json');
-    await sectionsOutline()
-      .getByRole('button', { name: /^1\. banner/ })
-      .click();
-    const fallback = props().getByRole('group', { name: 'Heading: binding', exact: true }).getByLabel('Fallback (default)');
+    const fallback = await bannerFallback('blog.json');
     await fallback.fill('Our blog');
     // A site page open in another tab shows the saved change at once; the editor keeps its state.
     const site = await browser.newPage();

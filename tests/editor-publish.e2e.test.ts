@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { editorSession } from './helpers/editor-session.ts';
 
 const editor = editorSession({ EDITOR_REVIEW_URL: 'https://git.example.com/site/compare/main...{branch}' });
-const { open, props, sectionsOutline } = editor;
+const { bannerFallback } = editor;
 let page: Page;
 let dir: string;
 let bare: string;
@@ -84,11 +84,7 @@ describe('Publish: the page on its branch in the remote, the working copy as it 
   it('an edited page: one commit on page/<name> in the remote, the file back to its committed content', async () => {
     const file = path.join(dir, 'blog.json');
     const before = await readFile(file, 'utf8');
-    await open('blog.json');
-    await sectionsOutline()
-      .getByRole('button', { name: /^1\. banner/ })
-      .click();
-    await props().getByRole('group', { name: 'Heading: binding', exact: true }).getByLabel('Fallback (default)').fill('Our blog');
+    await (await bannerFallback('blog.json')).fill('Our blog');
     const dialog = await publish('blog.json', 'page/blog', 'Blog: a fallback heading');
     expect(git(bare, 'log', '--format=%s', 'main..page/blog')).toBe('Blog: a fallback heading');
     expect(git(bare, 'show', 'page/blog:blog.json')).toContain('"default": "Our blog"');
@@ -101,11 +97,7 @@ describe('Publish: the page on its branch in the remote, the working copy as it 
   it('a push that fails shows git’s message and the command to push by hand; the commit stays on the branch', async () => {
     git(dir, 'remote', 'set-url', 'origin', path.join(bare, 'gone'));
     try {
-      await open('about.json');
-      await sectionsOutline()
-        .getByRole('button', { name: /^1\. banner/ })
-        .click();
-      await props().getByRole('group', { name: 'Heading: binding', exact: true }).getByLabel('Fallback (default)').fill('About us');
+      await (await bannerFallback('about.json')).fill('About us');
       const dialog = await publish('about.json', 'page/about', 'About: a fallback heading');
       expect(git(dir, 'log', '-1', '--format=%s', 'page/about')).toBe('About: a fallback heading');
       expect(status()).toBe('');

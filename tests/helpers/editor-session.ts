@@ -33,6 +33,8 @@ export interface EditorSession {
   /** The props panel of the selected section or of the page. */
   props(): Locator;
   sectionsOutline(): Locator;
+  /** Opens `name` and selects its first section, a banner: its bound heading's fallback field. */
+  bannerFallback(name: string): Promise<Locator>;
   bindTo(scope: Locator, label: string, field: string): Promise<void>;
   addBlock(name: string): Promise<void>;
   /** Waits for "Saved at", or fails with what the editor said instead. */
@@ -67,6 +69,14 @@ export function editorSession(env: Record<string, string> = {}): EditorSession {
     },
     props: () => s.page.getByRole('complementary', { name: 'Properties' }),
     sectionsOutline: () => s.page.getByRole('list', { name: 'Sections' }),
+    async bannerFallback(name: string) {
+      await s.open(name);
+      await s
+        .sectionsOutline()
+        .getByRole('button', { name: /^1\. banner/ })
+        .click();
+      return s.props().getByRole('group', { name: 'Heading: binding', exact: true }).getByLabel('Fallback (default)');
+    },
     async bindTo(scope: Locator, label: string, field: string) {
       await scope
         .getByRole('radiogroup', { name: `${label}: value source`, exact: true })
