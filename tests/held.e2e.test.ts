@@ -98,3 +98,64 @@ describe('held content', () => {
     await opened.close();
   });
 });
+
+/**
+ * Every link to a page of the site is a plain <a> that one listener follows with the router
+ * (src/engine/chrome/site-links.ts): what each React Router Link did, without a Link's fibres and
+ * hooks to hydrate per link (issue 32, the slowest visitor).
+ */
+describe('site links', () => {
+  /** Component fibres (not DOM elements) between each hydrated site link's <a> and the element that holds it. */
+  function wrappersOfLinks(page: Page, selector: string): Promise<number[]> {
+    return page.evaluate((css) => {
+      type Fiber = { type: unknown; return: Fiber | null };
+      const fiberOf = (node: Element) => {
+        const key = Object.keys(node).find((name) => name.startsWith('__reactFiber'));
+        return key ? ((node as unknown as Record<string, Fiber>)[key] ?? null) : null;
+      };
+      return [...document.querySelectorAll(`${css} a[href^="/"]`)].flatMap((link) => {
+        let fiber = fiberOf(link)?.return ?? null;
+        if (!fiber) return [];
+        let wrappers = 0;
+        for (; fiber && typeof fiber.type !== 'string'; fiber = fiber.return) if (fiber.type !== null) wrappers += 1;
+        return [wrappers];
+      });
+    }, selector);
+  }
+
+  it('hydrate as the anchor a block renders: no router component around each', async () => {
+    const { page, problems } = await visit('/');
+    const header = await wrappersOfLinks(page, '.site-header');
+    expect(header.length).toBeGreaterThan(10);
+    // SmartLink alone renders the header's links (a React Router Link added two fibres and a dozen hooks each).
+    expect(Math.max(...header)).toBe(1);
+    expect(problems).toEqual([]);
+  });
+
+  it('are followed in the page, and a link to the page shown replaces its history entry', async () => {
+    const { page, problems } = await visit('/products/ccm-platform');
+    const link = page
+      .getByRole('navigation', { name: 'Main' })
+      .locator('a[href^="/"]:not([href="/products/ccm-platform"])')
+      .filter({ visible: true })
+      .first();
+    const target = new URL((await link.getAttribute('href'))!, site).pathname;
+    expect(
+      await sameDocumentAfter(page, async () => {
+        await link.click();
+        await page.waitForURL((url) => url.pathname === target, { waitUntil: 'commit' });
+      }),
+      'a header link loaded a new document',
+    ).toBe(true);
+    const logo = page.getByRole('banner').getByRole('link').first();
+    await logo.click();
+    await page.waitForURL(`${site}/`);
+    const entries = await page.evaluate(() => history.length);
+    const key = await page.evaluate(() => (history.state as { key?: string }).key);
+    // The logo again, on the home page: a new navigation (a new entry key) in the same history entry.
+    await logo.click();
+    await expect.poll(() => page.evaluate(() => (history.state as { key?: string }).key)).not.toBe(key);
+    expect(await page.evaluate(() => history.length)).toBe(entries);
+    expect(problems).toEqual([]);
+  });
+});

@@ -1,6 +1,5 @@
 /** Small pieces every block uses: links, headings, sanitized HTML, images, dates. */
 import { useEffect, type ReactNode, type Ref, type RefObject } from 'react';
-import { Link } from 'react-router';
 import type { Link as LinkProps, SectionHeading as SectionHeadingProps } from '../generated/blocks.ts';
 
 /** Extra props the renderer gives every block besides its own. */
@@ -83,10 +82,12 @@ export function SmartLink({ href, children, className, ...rest }: LinkAttributes
       </a>
     );
   }
+  // A page of the site: a plain <a>, which the page's router follows as a React Router Link would
+  // (src/engine/chrome/site-links.ts), at a fraction of a Link's hydration work.
   return (
-    <Link to={href} className={className} prefetch="intent" {...rest}>
+    <a href={href} className={className} {...rest}>
       {children}
-    </Link>
+    </a>
   );
 }
 

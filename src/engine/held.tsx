@@ -1,6 +1,4 @@
-import { useEffect, useState, type HTMLAttributes, type ReactNode } from 'react';
-import { useNavigate } from 'react-router';
-import { followLinksWith, inPageLinkOf } from './section-code.ts';
+import { useState, type HTMLAttributes, type ReactNode } from 'react';
 import { useClientRender } from '../client-render.ts';
 
 /**
@@ -10,7 +8,8 @@ import { useClientRender } from '../client-render.ts';
  * for it and the browser needs none of its code to show it.
  * It is held while `holds` (what it shows: a section's props, a footer column) is the object it
  * hydrated with; a client navigation or revalidation brings a new one from the loader, and from
- * then on it renders as any element. Its links still navigate in the page (useHeldLinks).
+ * then on it renders as any element. Its links still navigate in the page
+ * (every site link is a plain <a> the router follows: ./chrome/site-links.ts).
  */
 export function Held({
   as: Tag = 'div',
@@ -32,27 +31,3 @@ export function Held({
 const NOT_HELD = Symbol('not held');
 /** The same object on every render: React leaves the element's content alone. */
 const SERVER_HTML = { __html: '' };
-
-/**
- * Links in held content are plain HTML (no React Link was hydrated): one listener on the document
- * follows the site's own pages with the router, as a Link would (same tab, no modifier key, not
- * handled by someone else); anchors, files and other sites keep the browser's behaviour. The
- * same router follows links in sections still waiting for their code (./section-code.ts).
- */
-export function useHeldLinks(): void {
-  const navigate = useNavigate();
-  useEffect(() => {
-    const onClick = (event: MouseEvent) => {
-      const path = event.target instanceof Element && event.target.closest('[data-held]') ? inPageLinkOf(event) : undefined;
-      if (!path) return;
-      event.preventDefault();
-      void navigate(path);
-    };
-    document.addEventListener('click', onClick);
-    followLinksWith((to) => void navigate(to));
-    return () => {
-      document.removeEventListener('click', onClick);
-      followLinksWith(undefined);
-    };
-  }, [navigate]);
-}

@@ -45,8 +45,8 @@ function load(name: BlockName): void {
 /**
  * The path of the site's own page a click follows, when the router may follow it in the page as a
  * Link would (a link's main-button click, no modifier key, same tab, not a file, not handled by
- * someone else); undefined when the browser should follow it. For links React has not hydrated
- * (held content, ./held.tsx; sections still waiting for their code).
+ * someone else); undefined when the browser should follow it. Every link to a site page is a plain
+ * <a> the router follows this way (./chrome/site-links.ts), in sections still waiting for their code too.
  */
 export function inPageLinkOf(event: MouseEvent): string | undefined {
   if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return undefined;

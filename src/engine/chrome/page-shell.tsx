@@ -9,7 +9,7 @@ import { NavigationProgress } from './navigation-progress.tsx';
 import { useUrlFlags } from '../url-flags.ts';
 import { useScrollToSection } from './scroll-to-section.ts';
 import { useWebVitals } from './web-vitals.ts';
-import { useHeldLinks } from '../held.tsx';
+import { useSiteLinks } from './site-links.ts';
 
 /** The layouts of SPEC §2: main (full chrome), form (reduced header), campaign (its own minimal header and footer), standalone (none). */
 export function PageShell({
@@ -28,7 +28,7 @@ export function PageShell({
   const flags = useUrlFlags();
   useScrollToSection(scrollTo);
   useWebVitals(chrome.cookieConsent.cookieName);
-  useHeldLinks();
+  useSiteLinks();
   return (
     <>
       {/* First in the page, so the page keeps the tab's gutter from its first frame (src/styles/chrome.css
