@@ -1,5 +1,14 @@
-import { useEffect, type ReactNode } from 'react';
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from 'react-router';
+import { useContext, useEffect, type ReactNode } from 'react';
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  UNSAFE_FrameworkContext as FrameworkContext,
+  useRouteError,
+} from 'react-router';
 import { DEFINITIONS_CHANGED, isEditorPath } from './dev-events.ts';
 import { RouteFocus } from './engine/chrome/route-focus.tsx';
 import { browserConfig } from './engine/site-browser.ts';
@@ -21,7 +30,20 @@ export const links = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
 
+/**
+ * A first visit's history entry gets the state React Router's history needs (a key and the index
+ * 0) once, while the head is parsed, before the first paint. Without it it was written twice, both
+ * after the first paint: by ScrollRestoration's script (a key) and again while the router was
+ * created during hydration (the index): one `history.replaceState` there took 0.4–10 ms, a slice
+ * of the longest task of hydration that a slow phone multiplies by ten (issue 32). The same state
+ * they write: `{ key, idx: 0 }`; an entry that has it (reload, back, forward) is left as it is.
+ */
+const HISTORY_STATE =
+  'if(!history.state||history.state.idx==null)history.replaceState({...history.state,key:history.state&&history.state.key||Math.random().toString(36).slice(2,10),idx:0},"")';
+
 export function Layout({ children }: { children: ReactNode }) {
+  // React Router's mark for the server's own inline scripts (src/server/document.ts hashes them into the CSP).
+  const nonce = useContext(FrameworkContext)?.nonce;
   return (
     <html lang={language ?? 'en'}>
       <head>
@@ -34,6 +56,7 @@ export function Layout({ children }: { children: ReactNode }) {
             banner's centred text moved up as its lines came; a short page's footer columns moved
             (issue 32, tests/first-paint.e2e.test.ts). */}
         <link rel="expect" href="#page-end" blocking="render" />
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: HISTORY_STATE }} />
         {themeColor ? <meta name="theme-color" content={themeColor} /> : null}
         <Meta />
         <Links />

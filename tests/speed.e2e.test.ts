@@ -44,7 +44,11 @@ describe('first paint', () => {
     expect(scripts.length).toBeGreaterThan(0);
     expect(Math.min(...scripts)).toBeGreaterThan(frame);
     // Client navigation keeps working with the stylesheet on.
-    await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).click();
+    // Clicked where it is (a pointer click would scroll the footer into view first).
+    await page
+      .getByRole('contentinfo')
+      .getByRole('link', { name: 'Privacy Policy' })
+      .evaluate((link: HTMLAnchorElement) => link.click());
     await page.waitForURL(`${site}/privacy-policy`);
     expect(problems).toEqual([]);
   });
@@ -60,5 +64,39 @@ describe('first paint', () => {
     const starts = async (file: string) => (await (await fetch(`${site}/assets/${file}`)).text()).startsWith(HINT);
     for (const file of eager) expect(await starts(file), file).toBe(true);
     for (const file of lazy) expect(await starts(file), file).toBe(false);
+  });
+
+  it('a first visit writes its history state once, before the first paint, and back returns to where the visitor was', async () => {
+    const { page, problems } = await openPage(b.context);
+    await page.addInitScript(() => {
+      const calls: number[] = ((window as unknown as { __replaced: number[] }).__replaced = []);
+      const replace = history.replaceState.bind(history);
+      history.replaceState = (...args: Parameters<History['replaceState']>) => {
+        calls.push(performance.now());
+        replace(...args);
+      };
+    });
+    await page.goto(`${site}/press`, { waitUntil: 'load' });
+    await page.waitForSelector('html[data-hydrated="true"]', { state: 'attached' });
+    // Once, while the head was parsed (src/root.tsx): not again by React Router during hydration.
+    const { replaced, paint } = await page.evaluate(() => ({
+      replaced: (window as unknown as { __replaced: number[] }).__replaced,
+      paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+    }));
+    expect(replaced).toHaveLength(1);
+    expect(replaced[0]).toBeLessThan(paint);
+    // The state is what React Router's history and scroll restoration read: back restores the scroll.
+    await page.evaluate(() => window.scrollTo(0, 900));
+    await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBe(900);
+    // Clicked where it is (a pointer click would scroll the footer into view first).
+    await page
+      .getByRole('contentinfo')
+      .getByRole('link', { name: 'Privacy Policy' })
+      .evaluate((link: HTMLAnchorElement) => link.click());
+    await page.waitForURL(`${site}/privacy-policy`);
+    await page.goBack();
+    await page.waitForURL(`${site}/press`);
+    await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBe(900);
+    expect(problems).toEqual([]);
   });
 });
