@@ -4,7 +4,29 @@ import type { ResolvedChrome } from '../page-data.ts';
 
 export type ConsentStatus = 'allow' | 'deny';
 
-export function readConsent(cookieName: string, cookie = typeof document === 'undefined' ? '' : document.cookie): string | undefined {
+/**
+ * The document's cookies as this page last read them. Reading `document.cookie` is a synchronous
+ * round trip to the browser's cookie store, and useSyncExternalStore reads the notice's snapshot
+ * at render and again in the passive effects of hydration (the consistency check): that second
+ * read alone took 2–3 ms of hydration's effects on a loaded machine, which a slow phone multiplies
+ * by ten (issue 32). One read serves until this page writes the consent cookie, or until the page
+ * is shown again after being hidden (the visitor may have answered the notice in another tab:
+ * only a visible tab's visitor clicks).
+ */
+let cookies: string | undefined;
+function documentCookies(): string {
+  if (typeof document === 'undefined') return '';
+  if (cookies === undefined) {
+    cookies = document.cookie;
+    document.addEventListener('visibilitychange', forgetCookies, { once: true });
+  }
+  return cookies;
+}
+function forgetCookies(): void {
+  cookies = undefined;
+}
+
+export function readConsent(cookieName: string, cookie = documentCookies()): string | undefined {
   const entry = cookie.split('; ').find((part) => part.startsWith(`${cookieName}=`));
   return entry ? decodeURIComponent(entry.slice(cookieName.length + 1)) : undefined;
 }
@@ -14,6 +36,7 @@ function writeConsent(config: ResolvedChrome['cookieConsent'], status: ConsentSt
   const domain = config.cookieDomain ? `; domain=${config.cookieDomain}` : '';
   const secure = window.location.protocol === 'https:' ? '; Secure' : '';
   document.cookie = `${config.cookieName}=${status}; path=/; max-age=${maxAge}; SameSite=Lax${domain}${secure}`;
+  cookies = undefined;
 }
 
 // document.cookie has no change event: writers here notify the subscribed notices (and the Web
