@@ -25,10 +25,14 @@ describe('paintFirst', () => {
     expect(out).toContain('<script>window.__reactRouterContext = {};</script>');
     const boot = /<script>(\(function recordVisits[\s\S]*?\(function startAfterPaint[\s\S]*?)<\/script>/.exec(out)![1];
 
-    // Run it against a minimal DOM: after a frame and a task it adds the preloads, then the module.
+    // Run it against a minimal DOM: after a frame, each step in a task of its own: the preloads, the stylesheet, the module.
     const added: Record<string, unknown>[] = [];
     let frame: (() => void) | undefined;
-    let task: (() => void) | undefined;
+    const tasks: (() => void)[] = [];
+    /** Runs the queued tasks, and those they queue, in order. */
+    const runTasks = () => {
+      while (tasks.length) tasks.shift()!();
+    };
     const element = () => ({}) as Record<string, unknown>;
     let removed = 0;
     const deferredStyle = { media: 'print', sheet: {}, addEventListener: () => undefined };
@@ -48,7 +52,7 @@ describe('paintFirst', () => {
         body: { appendChild: (e: Record<string, unknown>) => added.push(e) },
       },
       requestAnimationFrame: (f: () => void) => (frame = f),
-      setTimeout: (f: () => void) => (task = f),
+      setTimeout: (f: () => void) => tasks.push(f),
     });
     expect(listeners).toEqual([
       ['focusout', true],
@@ -59,7 +63,13 @@ describe('paintFirst', () => {
     frame!();
     expect(added).toEqual([]);
     expect(deferredStyle.media).toBe('print');
-    task!();
+    // Each step in a task of its own: the first task only queues them.
+    tasks.shift()!();
+    expect(added).toEqual([]);
+    expect(tasks).toHaveLength(4);
+    tasks.shift()!();
+    expect(added.map((e) => e.href)).toEqual(['/assets/entry.js']);
+    runTasks();
     expect(deferredStyle.media).toBe('all');
     expect(removed).toBe(1);
     expect(added.map((e) => e.href ?? e.type)).toEqual(['/assets/entry.js', '/assets/root.js', 'module']);
