@@ -139,9 +139,9 @@ describe('the page editor for a marketer (issue 34)', () => {
       const faq = preview().locator('[data-block="accordion"]');
       await faq.getByRole('navigation', { name: 'FAQ topics' }).waitFor({ timeout: 30_000 });
       await faq.getByRole('link', { name: 'Visit the billing wiki' }).waitFor();
-      await props().getByRole('button', { name: 'Remove Nav' }).click();
+      await props().getByRole('button', { name: 'Remove navigation' }).click();
       await faq.getByRole('navigation').waitFor({ state: 'detached', timeout: 30_000 });
-      await props().getByRole('button', { name: 'Remove Footer link' }).click();
+      await props().getByRole('button', { name: 'Remove footer link' }).click();
       await faq.getByRole('link', { name: 'Visit the billing wiki' }).waitFor({ state: 'detached', timeout: 30_000 });
       // No empty box left beside the questions: they take the section's width.
       expect(await faq.locator('.accordion__nav').count()).toBe(0);
