@@ -92,6 +92,20 @@ describe('Publish: the page on its branch in the remote, the working copy as it 
     expect(status()).toBe('');
     await dialog.getByText('Pushed page/blog to origin.').waitFor();
     await dialog.getByText(/blog\.json is back to what main has/).waitFor();
+    // The editor's status behind the dialog says so too: the file put back on disk is Publish's own
+    // doing, not a change of someone else's (it said "changed on disk … would overwrite" until the list).
+    await page
+      .getByRole('status')
+      .getByText('Published: committed to page/blog and pushed to origin. The page now lives on its branch, under review.')
+      .waitFor({ timeout: 10_000 });
+    // The development server has seen the file change by now (a check follows 250 ms after it).
+    await page.waitForTimeout(2_000);
+    expect(
+      await page
+        .getByRole('status')
+        .getByText(/changed on disk/)
+        .count(),
+    ).toBe(0);
   });
 
   it('a push that fails shows git’s message and the command to push by hand; the commit stays on the branch', async () => {
