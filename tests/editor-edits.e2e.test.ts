@@ -132,7 +132,7 @@ describe('the page editor (development only): editing existing files', () => {
     const warning = warnings.getByText(/faq-subscription-billing\.json:\d+:\d+ \/sections\/2\/nav\/links: warning: an empty navigation: /);
     await warning.waitFor({ timeout: 15_000 });
     expect(await page.getByRole('region', { name: /^Problems \(/ }).count()).toBe(0);
-    await page.getByText('Valid, 1 warning (listed above the outline)', { exact: true }).waitFor();
+    await page.getByText('Valid, 1 warning', { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await saved();
     // The CLI's own line.

@@ -202,6 +202,20 @@ describe('the page editor for a marketer (issue 34)', () => {
     });
   }
 
+  it('keeps the editor the window’s height with an outline taller than its pane (a page of 11 sections at 1280×720)', async () => {
+    await page.setViewportSize({ width: 1280, height: 720 });
+    try {
+      await open('home.json');
+      // The outline's last row is below its pane: the pane scrolls, not the page (its hidden live
+      // region hung below the window and made the page taller, the panes narrower by a scrollbar).
+      const last = await sectionsOutline().locator(':scope > li').last().boundingBox();
+      expect(last!.y).toBeGreaterThan(720);
+      await expectFits('with an outline taller than its pane');
+    } finally {
+      await page.setViewportSize({ width: 1500, height: 1000 });
+    }
+  });
+
   it('had no page error', () => {
     expect(problems).toEqual([]);
   });

@@ -58,7 +58,7 @@ function stateText(checking: boolean, problems: number, warnings: number, notSho
   if (checking) return 'Checking…';
   if (problems) return count(problems, 'problem');
   const parts = ['Valid'];
-  if (warnings) parts.push(`${count(warnings, 'warning')} (listed above the outline)`);
+  if (warnings) parts.push(count(warnings, 'warning'));
   if (notShown) parts.push(`${count(notShown, 'section')} not shown (see the preview)`);
   return parts.join(', ');
 }
