@@ -18,6 +18,10 @@ export default defineConfig({
           exclude: ['**/*.e2e.test.{ts,tsx}', 'node_modules/**'],
           environment: 'node',
           setupFiles: ['tests/unit-setup.ts'],
+          // Files share one worker's loaded node_modules and jsdom document instead of importing
+          // React, jsdom and the rest again for each; tests/unit-setup.ts loads the project's own
+          // modules afresh per file and empties the document after each (docs/testing.md, issue 33).
+          isolate: false,
           // Component and store tests take 0.3–3 s alone; on a 2-core runner under load the 5 s
           // default fails them for time, not behaviour (nothing here asserts speed: see npm run bench).
           testTimeout: 15_000,

@@ -12,7 +12,6 @@
  * route of the definitions answers as it does for the sample brand. Nothing but site.config.json
  * names the brand.
  */
-import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -26,6 +25,7 @@ import { startContentService, type RunningContentService } from '../tools/conten
 import { exportSite } from '../tools/export.ts';
 import { browserPerFile } from './helpers/browser.ts';
 import { buildProject, copyProject } from './helpers/project-copy.ts';
+import { runTool } from './helpers/run-tool.ts';
 import { concreteUrl, definitionRoutes } from './helpers/routes.ts';
 import { spawnSite, type ChildSite } from './helpers/servers.ts';
 
@@ -60,26 +60,14 @@ afterAll(async () => {
 
 describe('a second site on the same engine', () => {
   it('is checked by `npm run validate` against its own contract, with file, line and JSON path; its compiled forms are current', async () => {
-    const valid = spawnSync('npx', ['tsx', 'tools/validate.ts'], {
-      cwd: projectRoot,
-      encoding: 'utf8',
-      env: { ...process.env, SITE_DIR: siteDir },
-    });
+    const valid = runTool('tools/validate.ts', [], { SITE_DIR: siteDir });
     expect(valid.status, valid.stdout + valid.stderr).toBe(0);
     expect(valid.stdout).toContain('5 definitions valid (4 routes)');
-    const forms = spawnSync('npx', ['tsx', 'tools/compile-forms.ts', '--check'], {
-      cwd: projectRoot,
-      encoding: 'utf8',
-      env: { ...process.env, SITE_DIR: siteDir },
-    });
+    const forms = runTool('tools/compile-forms.ts', ['--check'], { SITE_DIR: siteDir });
     expect(forms.status, forms.stdout + forms.stderr).toBe(0);
     // Its own blocks: their generated list and types, and their docs, are current.
     for (const tool of ['tools/generate-types.ts', 'tools/generate-block-docs.ts']) {
-      const check = spawnSync('npx', ['tsx', tool, '--check'], {
-        cwd: projectRoot,
-        encoding: 'utf8',
-        env: { ...process.env, SITE_DIR: siteDir },
-      });
+      const check = runTool(tool, ['--check'], { SITE_DIR: siteDir });
       expect(check.status, tool + check.stdout + check.stderr).toBe(0);
     }
 
@@ -94,11 +82,7 @@ describe('a second site on the same engine', () => {
         visit,
         (await readFile(visit, 'utf8')).replace('"form": "group-visit"', '"form": "contact"').replace('"closedLabel"', '"closedLable"'),
       );
-      const broken = spawnSync('npx', ['tsx', 'tools/validate.ts'], {
-        cwd: projectRoot,
-        encoding: 'utf8',
-        env: { ...process.env, SITE_DIR: copy },
-      });
+      const broken = runTool('tools/validate.ts', [], { SITE_DIR: copy });
       expect(broken.status).toBe(1);
       expect(broken.stdout + broken.stderr).toMatch(
         /page-definitions\/event\.json:\d+:\d+ \/sections\/0\/category\/\$bind: GET \/api\/library\/events\/\{slug\} has no field "rooom" in event \(did you mean "room"\?\)/,
@@ -113,11 +97,7 @@ describe('a second site on the same engine', () => {
       // Its form naming a widget that no registry has (rjsf's, the engine's, the site's own).
       const form = path.join(copy, 'schemas/forms/group-visit.schema.json');
       await writeFile(form, (await readFile(form, 'utf8')).replace('"ui:widget": "visit-time"', '"ui:widget": "visit-tme"'));
-      const brokenForm = spawnSync('npx', ['tsx', 'tools/compile-forms.ts', '--check'], {
-        cwd: projectRoot,
-        encoding: 'utf8',
-        env: { ...process.env, SITE_DIR: copy },
-      });
+      const brokenForm = runTool('tools/compile-forms.ts', ['--check'], { SITE_DIR: copy });
       expect(brokenForm.status).toBe(1);
       expect(brokenForm.stdout + brokenForm.stderr).toMatch(
         /schemas\/forms\/group-visit\.schema\.json:\d+:\d+ \/x-ui-schema\/message\/ui:widget: no widget "visit-tme" for this field/,
@@ -308,10 +288,6 @@ let copy: string;
 let siteText: string;
 let sampleBrand: string;
 
-function runInCopy(command: string, args: string[], env: Record<string, string> = {}) {
-  return spawnSync(command, args, { cwd: copy, encoding: 'utf8', env: { ...process.env, ...env } });
-}
-
 const getUrl = async (url: string, headers: Record<string, string> = {}) => {
   const response = await fetch(url, { headers, redirect: 'manual' });
   return { status: response.status, text: await response.text() };
@@ -338,7 +314,7 @@ describe(`the main site with "brand": "${BRAND}" in site.config.json`, () => {
   });
 
   it('passes npm run validate', () => {
-    const validate = runInCopy(process.execPath, ['--import', 'tsx', 'tools/validate.ts']);
+    const validate = runTool('tools/validate.ts', [], {}, copy);
     expect(validate.status, `${validate.stdout}\n${validate.stderr}`).toBe(0);
     expect(validate.stdout).toMatch(/definitions valid/);
   });
