@@ -20,7 +20,6 @@ import { errorSchemaFor, issuesUnder } from './issues.ts';
 import {
   blockTitle,
   formSchema,
-  inSentence,
   isBindingNode,
   literalOf,
   mergeInOrder,
@@ -158,7 +157,7 @@ function SourceTemplate(props: FieldTemplateProps<unknown, RJSFSchema, EditorFor
               set(undefined);
             }}
           >
-            Remove {inSentence(label)}
+            Remove {label}
           </button>
         )}
         {additional}

@@ -194,8 +194,8 @@ export function createEditorBackend(options: EditorBackendOptions): DevEditorBac
         // Not JSON: the session lists the problem (the validator's parse error) and nothing else.
       }
       const index = options.definitions();
-      const [{ issues, warnings }, blocks, context] = await Promise.all([
-        checks.check(file, found.text),
+      const [issues, blocks, context] = await Promise.all([
+        checks.check(file, found.text).then((checked) => checked.issues),
         blockInfos(index.validator.store),
         pageContext(index, read, definition),
       ]);
@@ -206,7 +206,6 @@ export function createEditorBackend(options: EditorBackendOptions): DevEditorBac
         mtimeMs: found.mtimeMs,
         definition,
         issues,
-        warnings,
         blocks,
         pageSchema: pageSchema(index.validator.store),
         endpoints: endpointInfos(index.contract),
@@ -217,7 +216,7 @@ export function createEditorBackend(options: EditorBackendOptions): DevEditorBac
 
     async draft(req): Promise<DraftResponse> {
       const prepared = await prepare(req);
-      const { text, issues, warnings, overlay: index } = await render(prepared);
+      const { text, issues, overlay: index } = await render(prepared);
       const draftId = randomUUID();
       drafts.set(draftId, { file: prepared.file, text, overlay: index });
       const context = await pageContext(options.definitions(), read, prepared.definition);
@@ -227,7 +226,6 @@ export function createEditorBackend(options: EditorBackendOptions): DevEditorBac
         draftId,
         text,
         issues,
-        warnings,
         fields: context.fields,
         previewPath: context.previewPath,
         ...(changed ? { conflict: changedOnDisk(prepared.file), diskMtimeMs: prepared.before?.mtimeMs } : {}),
@@ -255,7 +253,7 @@ export function createEditorBackend(options: EditorBackendOptions): DevEditorBac
           const error = req.mtimeMs === 0 ? createdMeanwhile(abs) : changedOnDisk(file);
           return { status: 409, body: { saved: false, error } };
         }
-        const { text, issues, warnings } = await render(prepared);
+        const { text, issues } = await render(prepared);
         if (issues.length && !req.anyway) return { status: 422, body: { saved: false, text, issues } };
         // Saving what is already there leaves the file (and its time) alone.
         let mtimeMs = before?.mtimeMs ?? 0;
@@ -264,7 +262,7 @@ export function createEditorBackend(options: EditorBackendOptions): DevEditorBac
           unsaved.delete(path.basename(abs));
           options.reload?.();
         }
-        return { status: 200, body: { saved: true, text, mtimeMs, issues, warnings } };
+        return { status: 200, body: { saved: true, text, mtimeMs, issues } };
       } catch (error) {
         if (error instanceof EditorError) return { status: error.status, body: { saved: false, error: error.message } };
         throw error;
