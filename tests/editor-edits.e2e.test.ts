@@ -120,6 +120,26 @@ describe('the page editor (development only): editing existing files', () => {
     await expect.poll(() => route.inputValue()).toBe('/partners');
   });
 
+  it('lists what npm run validate warns about (an emptied navigation) apart from the problems; Save is not refused (issue 34)', async () => {
+    await open('faq-subscription-billing.json');
+    await sectionsOutline()
+      .getByRole('button', { name: /^3\. accordion/ })
+      .click();
+    // Its three side links taken out one by one: the navigation is left empty.
+    const nav = props().getByRole('group', { name: 'Navigation', exact: true });
+    for (let i = 0; i < 3; i++) await nav.getByRole('button', { name: 'Remove item 1' }).click();
+    const warnings = page.getByRole('region', { name: 'Warnings (1)' });
+    const warning = warnings.getByText(/faq-subscription-billing\.json:\d+:\d+ \/sections\/2\/nav\/links: warning: an empty navigation: /);
+    await warning.waitFor({ timeout: 15_000 });
+    expect(await page.getByRole('region', { name: /^Problems \(/ }).count()).toBe(0);
+    await page.getByText('Valid, 1 warning', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await saved();
+    // The CLI's own line.
+    expect(validateCli().output).toContain(await warning.innerText());
+    await warning.waitFor();
+  });
+
   it('keeps unsaved changes over a reload of the tab; Undo goes back to the file', async () => {
     const file = path.join(dir, 'team.json');
     const before = await readFile(file, 'utf8');

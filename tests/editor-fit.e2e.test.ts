@@ -7,7 +7,8 @@
  * - an optional part (an FAQ's side links, its extra link) goes with one action, from the preview,
  *   the file and the served page;
  * - at 1280×720 and 1440×900 the editor fits the window: no pane scrolls sideways, the bar with
- *   Save and Publish stays in view, and the site's cookie notice does not cover the preview.
+ *   Save and Publish stays in view with the status beside it (not a band under it), and the site's
+ *   cookie notice does not cover the preview.
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -39,6 +40,7 @@ function layout() {
   return page.evaluate(() => {
     const over = (el: Element | null) => (el ? el.scrollWidth - el.clientWidth : -1);
     const bar = document.querySelector('.editor__actions')!.getBoundingClientRect();
+    const status = document.querySelector('.editor__bar > [role="status"]')!.getBoundingClientRect();
     return {
       sideways: {
         page: over(document.documentElement),
@@ -48,6 +50,7 @@ function layout() {
       },
       pageTaller: document.documentElement.scrollHeight - window.innerHeight,
       bar: { top: Math.round(bar.top), bottom: Math.round(bar.bottom), window: window.innerHeight },
+      status: { top: Math.round(status.top), bottom: Math.round(status.bottom) },
     };
   });
 }
@@ -58,6 +61,9 @@ async function expectFits(when: string) {
   expect(found.pageTaller, `the editor is taller than the window ${when}`).toBeLessThanOrEqual(0);
   expect(found.bar.top, `the Save bar ${when}`).toBeGreaterThanOrEqual(0);
   expect(found.bar.bottom, `the Save bar ${when}`).toBeLessThanOrEqual(found.bar.window);
+  // The status stands beside the Save bar, not as a band of two lines under it (blank when there was nothing to say).
+  expect(found.status.top, `the status ${when}`).toBeLessThan(found.bar.bottom);
+  expect(found.status.bottom, `the status ${when}`).toBeGreaterThan(found.bar.top);
 }
 
 describe('the page editor for a marketer (issue 34)', () => {
@@ -139,9 +145,9 @@ describe('the page editor for a marketer (issue 34)', () => {
       const faq = preview().locator('[data-block="accordion"]');
       await faq.getByRole('navigation', { name: 'FAQ topics' }).waitFor({ timeout: 30_000 });
       await faq.getByRole('link', { name: 'Visit the billing wiki' }).waitFor();
-      await props().getByRole('button', { name: 'Remove Nav' }).click();
+      await props().getByRole('button', { name: 'Remove navigation' }).click();
       await faq.getByRole('navigation').waitFor({ state: 'detached', timeout: 30_000 });
-      await props().getByRole('button', { name: 'Remove Footer link' }).click();
+      await props().getByRole('button', { name: 'Remove footer link' }).click();
       await faq.getByRole('link', { name: 'Visit the billing wiki' }).waitFor({ state: 'detached', timeout: 30_000 });
       // No empty box left beside the questions: they take the section's width.
       expect(await faq.locator('.accordion__nav').count()).toBe(0);
@@ -195,6 +201,20 @@ describe('the page editor for a marketer (issue 34)', () => {
       }
     });
   }
+
+  it('keeps the editor the window’s height with an outline taller than its pane (a page of 11 sections at 1280×720)', async () => {
+    await page.setViewportSize({ width: 1280, height: 720 });
+    try {
+      await open('home.json');
+      // The outline's last row is below its pane: the pane scrolls, not the page (its hidden live
+      // region hung below the window and made the page taller, the panes narrower by a scrollbar).
+      const last = await sectionsOutline().locator(':scope > li').last().boundingBox();
+      expect(last!.y).toBeGreaterThan(720);
+      await expectFits('with an outline taller than its pane');
+    } finally {
+      await page.setViewportSize({ width: 1500, height: 1000 });
+    }
+  });
 
   it('had no page error', () => {
     expect(problems).toEqual([]);

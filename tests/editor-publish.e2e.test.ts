@@ -6,31 +6,24 @@
  * pushed branch and its review link (EDITOR_REVIEW_URL); a push that fails keeps the commit and says
  * how to push by hand.
  */
-import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { editorSession } from './helpers/editor-session.ts';
 
-const editor = editorSession({ EDITOR_REVIEW_URL: 'https://git.example.com/site/compare/main...{branch}' });
+const editor = editorSession({ EDITOR_REVIEW_URL: 'https://git.example.com/site/compare/main...{branch}' }, { origin: true });
 const { bannerFallback } = editor;
 let page: Page;
 let dir: string;
 let bare: string;
-const git = (cwd: string, ...args: string[]) => execFileSync('git', args, { cwd, encoding: 'utf8' }).trim();
+const git = (cwd: string, ...args: string[]) => editor.git(args, cwd);
 const status = () => git(dir, 'status', '--porcelain');
 
-beforeAll(async () => {
-  ({ page, dir } = editor);
-  bare = await mkdtemp(path.join(tmpdir(), 'editor-publish-origin-'));
-  git(bare, 'init', '--bare', '--quiet');
-  git(dir, 'remote', 'add', 'origin', bare);
-  git(dir, 'push', '--quiet', 'origin', 'main');
+beforeAll(() => {
+  ({ page, dir, origin: bare } = editor);
 });
-afterAll(() => rm(bare, { recursive: true, force: true }));
 
 /** Publish… → the diff → "Commit to <branch> and push to origin": the dialog once it has answered. */
 async function publish(name: string, branch: string, message: string) {
@@ -92,6 +85,20 @@ describe('Publish: the page on its branch in the remote, the working copy as it 
     expect(status()).toBe('');
     await dialog.getByText('Pushed page/blog to origin.').waitFor();
     await dialog.getByText(/blog\.json is back to what main has/).waitFor();
+    // The editor's status behind the dialog says so too: the file put back on disk is Publish's own
+    // doing, not a change of someone else's (it said "changed on disk … would overwrite" until the list).
+    await page
+      .getByRole('status')
+      .getByText('Published: committed to page/blog and pushed to origin. The page now lives on its branch, under review.')
+      .waitFor({ timeout: 10_000 });
+    // The development server has seen the file change by now (a check follows 250 ms after it).
+    await page.waitForTimeout(2_000);
+    expect(
+      await page
+        .getByRole('status')
+        .getByText(/changed on disk/)
+        .count(),
+    ).toBe(0);
   });
 
   it('a push that fails shows git’s message and the command to push by hand; the commit stays on the branch', async () => {

@@ -9,18 +9,16 @@
  * - the preview keeps the size of its pane; a text is edited in place in it.
  * Saving existing files, conflicts, the keyboard and production: ./editor-edits.e2e.test.ts.
  */
-import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { cp, readFile, readdir, rm } from 'node:fs/promises';
+import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { formatJsonFile } from '../src/authoring/format-json.ts';
-import { projectRoot } from '../tools/lib/project.ts';
 import { seriousViolations } from './helpers/axe.ts';
-import { buildProject, copyProject } from './helpers/project-copy.ts';
-import { spawnSite, type ChildSite } from './helpers/servers.ts';
-import { editorSession } from './helpers/editor-session.ts';
+import type { ChildSite } from './helpers/servers.ts';
+import { editorSession, mendBroken } from './helpers/editor-session.ts';
+import { withPublishedSite } from './helpers/published-site.ts';
 
 const editor = editorSession();
 const { problems, basic, validateCli, open, props, sectionsOutline, bindTo, addBlock, saved, steadyFrame } = editor;
@@ -253,7 +251,7 @@ describe('the page editor (development only)', () => {
       expect(definition.sections[1].heading).toBe('Talk to our partner team');
 
       // CI accepts the folder (the file broken for the list test mended first).
-      await cp(path.join(projectRoot, 'page-definitions/privacy-policy.json'), path.join(dir, 'privacy-policy.json'));
+      await mendBroken(dir);
       const cli = validateCli();
       expect(cli.status, cli.output).toBe(0);
       expect(cli.output).toMatch(/definitions valid/);
@@ -283,7 +281,7 @@ describe('the page editor (development only)', () => {
       await publish.getByLabel('Commit message').fill('New page /partners-program');
       await publish.getByRole('button', { name: 'Commit to page/partners-program' }).click();
       await publish.getByText('git push -u origin page/partners-program').waitFor();
-      const git = (...args: string[]) => spawnSync('git', args, { cwd: dir, encoding: 'utf8' }).stdout.trim();
+      const git = (...args: string[]) => editor.git(args);
       expect(git('log', '--format=%s', 'main..page/partners-program')).toBe('New page /partners-program');
       expect(git('show', '--name-status', '--format=', 'page/partners-program')).toBe('A\tpartners-program.json');
       expect(git('symbolic-ref', '--short', 'HEAD')).toBe('main');
@@ -292,30 +290,15 @@ describe('the page editor (development only)', () => {
       await page.getByRole('table', { name: 'Page definitions' }).waitFor();
 
       // What was published is what a production build serves: the branch's definitions, built.
-      const copy = await copyProject('editor-e2e-build-');
-      try {
-        await rm(path.join(copy, 'page-definitions'), { recursive: true });
-        spawnSync('git', ['worktree', 'add', '--quiet', '--detach', path.join(copy, 'page-definitions'), 'page/partners-program'], {
-          cwd: dir,
-        });
-        // The file broken on purpose for the list test, as the repository has it.
-        await cp(path.join(projectRoot, 'page-definitions/privacy-policy.json'), path.join(copy, 'page-definitions/privacy-policy.json'));
-        buildProject(copy);
-        const production = await spawnSite({ CONTENT_API_BASE: inject('contentUrl'), EMBEDDED_CONTENT_SERVICE: '0' }, 'production', copy);
-        try {
-          const visit = await browser.newPage();
-          expect((await visit.goto(`${production.url}/partners-program`))?.status()).toBe(200);
-          expect(await visit.title()).toBe('Partners Program | Veltrix');
-          expect((await visit.locator('[data-block="banner"] h1').textContent())?.trim()).toBe(content.page_data.name);
-          expect(await visit.locator('[data-block="form"]').getByRole('heading', { name: 'Talk to our partner team' }).count()).toBe(1);
-          await visit.close();
-        } finally {
-          await production.stop();
-        }
-      } finally {
-        spawnSync('git', ['worktree', 'remove', '--force', path.join(copy, 'page-definitions')], { cwd: dir });
-        await rm(copy, { recursive: true, force: true });
-      }
+      await withPublishedSite(editor, dir, 'page/partners-program', async (published) => {
+        expect(published.validated.status, published.validated.output).toBe(0);
+        const visit = await browser.newPage();
+        expect((await visit.goto(`${published.url}/partners-program`))?.status()).toBe(200);
+        expect(await visit.title()).toBe('Partners Program | Veltrix');
+        expect((await visit.locator('[data-block="banner"] h1').textContent())?.trim()).toBe(content.page_data.name);
+        expect(await visit.locator('[data-block="form"]').getByRole('heading', { name: 'Talk to our partner team' }).count()).toBe(1);
+        await visit.close();
+      });
     },
   );
 

@@ -176,6 +176,10 @@ describe('npm run new-page (planning)', { timeout: 30_000 }, () => {
     expect(Object.keys(sections[2])).toEqual(['block', 'heading', 'items']);
     expect(sections[1]).not.toHaveProperty('footerLink');
     expect(sections[1].items).toBeDefined();
+    // The banner: bound to the page, no example button (none of the site's banners has one).
+    expect(sections[0]).not.toHaveProperty('cta');
+    // The form keeps its fallback link: the way to the team while the form's code loads (every form of the site has one).
+    expect(sections[3].fallbackLink).toEqual({ label: 'E-mail sales@veltrix.example', href: 'mailto:sales@veltrix.example' });
   });
 
   it('gives pages without a page source a title', async () => {

@@ -12,11 +12,12 @@ import { withAdvice } from './advice.ts';
 import { inlineTarget, withTextAt } from './inline.ts';
 import { Outline } from './outline.tsx';
 import { PageSettings } from './page-form.tsx';
+import { Problems } from './problems.tsx';
 import { Publish } from './publish.tsx';
 import { SectionProps } from './props-form.tsx';
-import { editorReducer, initialState, type Selection } from './state.ts';
+import { editorReducer, initialState } from './state.ts';
 import type { LeftOutSection } from '../engine/page-data.ts';
-import type { DefinitionDraft, EditorIssue, EditorSession, PreviewMessage } from './types.ts';
+import type { DefinitionDraft, EditorSession, PreviewMessage } from './types.ts';
 import { storedDraft, useDraftSync, type SaveState } from './use-draft.ts';
 
 const WIDTHS = {
@@ -29,18 +30,14 @@ type Width = keyof typeof WIDTHS;
 /** The narrowest and widest custom width (the site is checked from 320 px). */
 const CUSTOM = { min: 320, max: 2560 } as const;
 
-/** The section an issue is about (/sections/3/… → 3), else the page. */
-function selectionOf(issue: EditorIssue): Selection {
-  const m = /^\/sections\/(\d+)(?:\/|$)/.exec(issue.pointer);
-  return m ? { kind: 'section', index: Number(m[1]) } : { kind: 'page' };
-}
-
 function statusText(state: SaveState, issues: number, checking: boolean): string {
   switch (state.kind) {
     case 'saving':
       return 'Saving…';
     case 'saved':
       return `Saved at ${state.at.toLocaleTimeString()}.`;
+    case 'published':
+      return `Published: committed to ${state.branch}${state.remote ? ` and pushed to ${state.remote}` : ''}. The page now lives on its branch, under review.`;
     case 'invalid':
       return `Not saved: ${state.count} problem${state.count === 1 ? '' : 's'}. Fix them, or choose "Save anyway" (the file then fails npm run validate).`;
     case 'conflict':
@@ -52,6 +49,18 @@ function statusText(state: SaveState, issues: number, checking: boolean): string
     default:
       return '';
   }
+}
+
+const count = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
+
+/** The toolbar's word on the draft: checking, its problems, or valid (with its warnings and the sections the page leaves out). */
+function stateText(checking: boolean, problems: number, warnings: number, notShown: number): string {
+  if (checking) return 'Checking…';
+  if (problems) return count(problems, 'problem');
+  const parts = ['Valid'];
+  if (warnings) parts.push(count(warnings, 'warning'));
+  if (notShown) parts.push(`${count(notShown, 'section')} not shown (see the preview)`);
+  return parts.join(', ');
 }
 
 /** The preview pane's size, to fit the frame in it: a page at 1280 px is shown scaled down, not cut. */
@@ -169,7 +178,7 @@ export function EditorApp({ session, definition }: { session: EditorSession; def
   }, []);
 
   useEffect(() => {
-    const dirty = sync.saveState.kind !== 'clean' && sync.saveState.kind !== 'saved';
+    const dirty = !['clean', 'saved', 'published'].includes(sync.saveState.kind);
     if (!dirty) return;
     const warn = (event: BeforeUnloadEvent) => event.preventDefault();
     window.addEventListener('beforeunload', warn);
@@ -188,13 +197,7 @@ export function EditorApp({ session, definition }: { session: EditorSession; def
         <h1 className="editor__title">
           <a href="/__editor">Page editor</a>: {session.name}
         </h1>
-        <p className="editor__state">
-          {sync.checking
-            ? 'Checking…'
-            : sync.issues.length
-              ? `${sync.issues.length} problem${sync.issues.length === 1 ? '' : 's'}`
-              : `Valid${leftOut.length ? `, ${leftOut.length} section${leftOut.length === 1 ? '' : 's'} not shown (see the preview)` : ''}`}
-        </p>
+        <p className="editor__state">{stateText(sync.checking, sync.issues.length, sync.warnings.length, leftOut.length)}</p>
         <div className="editor__actions">
           <button
             type="button"
@@ -212,6 +215,7 @@ export function EditorApp({ session, definition }: { session: EditorSession; def
             saveFirst={() =>
               sync.onDisk && (sync.saveState.kind === 'clean' || sync.saveState.kind === 'saved') ? Promise.resolve(true) : sync.save()
             }
+            onPublished={sync.published}
           />
           {sync.issues.length > 0 && (
             <button type="button" className="editor__button" onClick={() => void save(true)} disabled={sync.saveState.kind === 'saving'}>
@@ -237,25 +241,7 @@ export function EditorApp({ session, definition }: { session: EditorSession; def
 
       <div className="editor__panes">
         <div className="editor__outline">
-          {sync.issues.length > 0 && (
-            <section className="editor__problems" aria-labelledby="editor-problems">
-              <h2 id="editor-problems">Problems ({sync.issues.length})</h2>
-              <p>The same messages as npm run validate; CI rejects the file until they are fixed.</p>
-              <ul>
-                {sync.issues.map((issue) => (
-                  <li key={issue.text}>
-                    <button
-                      type="button"
-                      className="editor__link"
-                      onClick={() => dispatch({ type: 'select', selection: selectionOf(issue) })}
-                    >
-                      {issue.text}
-                    </button>
-                  </li>
-                ))}
-              </ul>
-            </section>
-          )}
+          <Problems issues={sync.issues} warnings={sync.warnings} onSelect={(selection) => dispatch({ type: 'select', selection })} />
           <Outline
             state={state}
             dispatch={dispatch}

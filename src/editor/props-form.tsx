@@ -20,6 +20,7 @@ import { errorSchemaFor, issuesUnder } from './issues.ts';
 import {
   blockTitle,
   formSchema,
+  inSentence,
   isBindingNode,
   literalOf,
   mergeInOrder,
@@ -157,7 +158,7 @@ function SourceTemplate(props: FieldTemplateProps<unknown, RJSFSchema, EditorFor
               set(undefined);
             }}
           >
-            Remove {label}
+            Remove {inSentence(label)}
           </button>
         )}
         {additional}

@@ -27,9 +27,11 @@ export interface PublishProps {
   route: string;
   /** Saves unsaved changes first; false when the draft could not be saved (its status says why). */
   saveFirst: () => Promise<boolean>;
+  /** Told once the commit is made: the file on disk then goes back as it was, which the editor must not take for a conflict. */
+  onPublished: (result: PublishResponse) => void;
 }
 
-export function Publish({ file, route, saveFirst }: PublishProps) {
+export function Publish({ file, route, saveFirst, onPublished }: PublishProps) {
   const { id, dialog, opener, show, close, returnFocus } = useModal();
   const [step, setStep] = useState<Step>({ kind: 'closed' });
   const [message, setMessage] = useState('');
@@ -52,6 +54,7 @@ export function Publish({ file, route, saveFirst }: PublishProps) {
     setStep({ kind: 'publishing', changes });
     try {
       const { status, body } = await post<PublishResponse>('/__editor/api/publish', { file, message });
+      if (status === 200) onPublished(body);
       setStep(status === 200 ? { kind: 'done', result: body } : { kind: 'failed', message: body.error ?? `HTTP ${status}` });
     } catch (error) {
       setStep({ kind: 'failed', message: (error as Error).message });

@@ -19,9 +19,9 @@ export { isPlainObject };
 /** A binding node ($bind, $template, $each, $count, $switch, $join), typed loosely for the forms. */
 export const isBindingNode = (value: unknown): value is Json => isBinding(value);
 
-const WORDS: Record<string, string> = { cta: 'CTA', html: 'HTML', url: 'URL', id: 'ID', faq: 'FAQ', pdf: 'PDF' };
+const WORDS: Record<string, string> = { cta: 'CTA', html: 'HTML', url: 'URL', id: 'ID', faq: 'FAQ', pdf: 'PDF', nav: 'navigation' };
 
-/** imageMobile → "Image mobile", cta → "CTA", page_title → "Page title". */
+/** imageMobile → "Image mobile", cta → "CTA", nav → "Navigation", page_title → "Page title". */
 export function humanize(name: string): string {
   const words = name
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
@@ -31,6 +31,9 @@ export function humanize(name: string): string {
   const text = words.join(' ');
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
+
+/** A label inside a sentence ("Remove footer link"): its first letter small, unless it starts an abbreviation (CTA). */
+export const inSentence = (label: string): string => (/^[A-Z]{2}/.test(label) ? label : label.charAt(0).toLowerCase() + label.slice(1));
 
 /** A block's name in words: its schema's title names the props type (CardGridProps → "Card grid"). */
 export const blockTitle = (block: { name: string; title?: string }) => humanize(block.title?.replace(/Props$/, '') || block.name);

@@ -85,6 +85,8 @@ export interface EditorSession {
   /** JSON.parse(text), or undefined when the file is not JSON (the editor then only lists the problem). */
   definition?: DefinitionDraft;
   issues: EditorIssue[];
+  /** What `npm run validate` warns about (an empty navigation, a link without text): Save is not refused. */
+  warnings: EditorIssue[];
   blocks: BlockInfo[];
   /** page-definition.schema.json with $refs inlined (page settings: layout, meta, route …). */
   pageSchema: JsonSchema;
@@ -108,6 +110,7 @@ export interface DraftResponse {
   /** The file as a save would write it. */
   text: string;
   issues: EditorIssue[];
+  warnings: EditorIssue[];
   fields: FieldInfo[];
   previewPath: string;
   /** The file changed on disk since the editor had it (what a save would answer with 409)… */
@@ -131,6 +134,7 @@ export interface SaveResponse {
   text?: string;
   mtimeMs?: number;
   issues?: EditorIssue[];
+  warnings?: EditorIssue[];
   error?: string;
 }
 

@@ -7,7 +7,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { DEFINITIONS_CHANGED } from '../dev-events.ts';
 import { withoutNewItems } from './pending.ts';
-import type { DefinitionDraft, DraftResponse, EditorSession, FieldInfo, EditorIssue, SaveResponse } from './types.ts';
+import type { DefinitionDraft, DraftResponse, EditorSession, FieldInfo, EditorIssue, PublishResponse, SaveResponse } from './types.ts';
 
 const CHECK_DELAY_MS = 250;
 
@@ -16,6 +16,8 @@ export type SaveState =
   | { kind: 'dirty' }
   | { kind: 'saving' }
   | { kind: 'saved'; at: Date }
+  /** Committed to the page's branch (and pushed): the working copy went back as it was, on purpose. */
+  | { kind: 'published'; branch: string; remote?: string }
   | { kind: 'invalid'; count: number }
   | { kind: 'conflict'; message: string }
   | { kind: 'failed'; message: string };
@@ -31,6 +33,8 @@ export const storageKey = (file: string) => `page-editor:${file}`;
 export interface DraftSync {
   draftId?: string;
   issues: EditorIssue[];
+  /** What `npm run validate` warns about: told, never a reason to refuse a Save. */
+  warnings: EditorIssue[];
   fields: FieldInfo[];
   previewPath: string;
   /** The text a save would write. */
@@ -43,11 +47,14 @@ export interface DraftSync {
   onDisk: boolean;
   /** The server could not be reached or refused the draft. */
   error?: string;
+  /** Publish is done: the file on disk went back to the branch checked out, which is no conflict of this draft. */
+  published: (result: PublishResponse) => void;
 }
 
 export function useDraftSync(session: EditorSession, draft: DefinitionDraft | undefined): DraftSync {
-  const [result, setResult] = useState<Pick<DraftSync, 'draftId' | 'issues' | 'fields' | 'previewPath' | 'text'>>({
+  const [result, setResult] = useState<Pick<DraftSync, 'draftId' | 'issues' | 'warnings' | 'fields' | 'previewPath' | 'text'>>({
     issues: session.issues,
+    warnings: session.warnings,
     fields: session.fields,
     previewPath: session.previewPath,
     text: session.text,
@@ -60,6 +67,8 @@ export function useDraftSync(session: EditorSession, draft: DefinitionDraft | un
   const saved = useRef(JSON.stringify(session.definition));
   const latest = useRef(0);
   const saving = useRef(false);
+  // Published: the file on disk was put back (removed, or the checked-out version) by Publish itself.
+  const publishedRef = useRef(false);
   // Items just added and still empty are left out of the checked and previewed draft (./pending.ts)
   // until a Save: from then on the whole draft is checked, until another empty item is added.
   const whole = useRef(false);
@@ -82,7 +91,13 @@ export function useDraftSync(session: EditorSession, draft: DefinitionDraft | un
     if (dirty) sessionStorage.setItem(storageKey(session.file), JSON.stringify({ mtimeMs: mtime.current, draft }));
     else sessionStorage.removeItem(storageKey(session.file));
     setSaveState((state) =>
-      dirty ? (state.kind === 'conflict' ? state : { kind: 'dirty' }) : state.kind === 'saved' ? state : { kind: 'clean' },
+      dirty
+        ? state.kind === 'conflict'
+          ? state
+          : { kind: 'dirty' }
+        : state.kind === 'saved' || state.kind === 'published'
+          ? state
+          : { kind: 'clean' },
     );
     const request = ++latest.current;
     setChecking(true);
@@ -100,7 +115,9 @@ export function useDraftSync(session: EditorSession, draft: DefinitionDraft | un
           setError(undefined);
           // Not when the time on disk is that of a save of this editor that answered meanwhile
           // (its own write is what the dev server announced), nor while a save is on its way.
-          if (conflict && diskMtimeMs !== mtime.current && !saving.current) setSaveState({ kind: 'conflict', message: conflict });
+          // Nor after a Publish, which put the file back itself.
+          if (conflict && diskMtimeMs !== mtime.current && !saving.current && !publishedRef.current)
+            setSaveState({ kind: 'conflict', message: conflict });
         })
         .catch((e: unknown) => request === latest.current && setError(`The draft could not be checked: ${(e as Error).message}`))
         .finally(() => request === latest.current && setChecking(false));
@@ -127,7 +144,8 @@ export function useDraftSync(session: EditorSession, draft: DefinitionDraft | un
           sessionStorage.removeItem(storageKey(session.file));
           setSaveState({ kind: 'saved', at: new Date() });
           setOnDisk(true);
-          if (body.issues) setResult((r) => ({ ...r, issues: body.issues ?? [], text: body.text ?? r.text }));
+          if (body.issues)
+            setResult((r) => ({ ...r, issues: body.issues ?? [], warnings: body.warnings ?? r.warnings, text: body.text ?? r.text }));
           return true;
         } else if (status === 409)
           setSaveState({ kind: 'conflict', message: body.error ?? 'The file changed on disk since you opened it.' });
@@ -146,7 +164,13 @@ export function useDraftSync(session: EditorSession, draft: DefinitionDraft | un
     [draft, session.file],
   );
 
-  return { ...result, checking, save, saveState, onDisk, error };
+  const published = useCallback((done: PublishResponse) => {
+    if (!done.branch) return;
+    publishedRef.current = true;
+    setSaveState({ kind: 'published', branch: done.branch, remote: done.push?.outcome === 'pushed' ? done.push.remote : undefined });
+  }, []);
+
+  return { ...result, checking, save, saveState, onDisk, error, published };
 }
 
 /** An unsaved draft of this file kept by an earlier visit of the tab, if the file has not changed since. */

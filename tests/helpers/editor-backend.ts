@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { loadDefinitions, type Definitions } from '../../src/engine/definitions.server.ts';
-import { formatIssue } from '../../src/engine/validate/types.ts';
+import { formatIssue, formatWarning } from '../../src/engine/validate/types.ts';
 import { ContentError } from '../../src/engine/content-client.ts';
 import { createEditorBackend, type DevEditorBackend } from '../../src/editor/api/backend.ts';
 import { createValidator, loadDefinitionFiles, loadSiteFile, projectRoot } from '../../tools/lib/project.ts';
@@ -36,22 +36,28 @@ export interface EditorFixture {
   /** A file of the copy as the editor and `npm run validate` name it. */
   fileOf(name: string): string;
   readDefinition(name: string): Promise<Definition>;
-  /** What `npm run validate` prints for the definitions with `name` holding `text`. */
+  /** What `npm run validate` prints for the definitions with `name` holding `text`: its problems… */
   cliIssues(name: string, text: string): Promise<string[]>;
+  /** …and its warnings. */
+  cliWarnings(name: string, text: string): Promise<string[]>;
 }
 
 export function backendOnCopy(): EditorFixture {
+  /** `npm run validate` of the copy with `name` holding `text`: that file's problems and warnings. */
+  const cli = async (name: string, text: string) => {
+    const validator = await createValidator();
+    const files = (await loadDefinitionFiles(fixture.dir)).map((f) => (f.file === fixture.fileOf(name) ? { file: f.file, text } : f));
+    const { issues, warnings } = validator.validate(files, await loadSiteFile());
+    const mine = <T extends { file: string }>(found: T[]) => found.filter((issue) => issue.file === fixture.fileOf(name));
+    return { issues: mine(issues), warnings: mine(warnings) };
+  };
   const fixture = {
     reads: true,
     asked: [] as string[],
     fileOf: (name: string) => path.relative(projectRoot, path.join(fixture.dir, name)),
     readDefinition: async (name: string) => JSON.parse(await readFile(path.join(fixture.dir, name), 'utf8')) as Definition,
-    async cliIssues(name: string, text: string) {
-      const validator = await createValidator();
-      const files = (await loadDefinitionFiles(fixture.dir)).map((f) => (f.file === fixture.fileOf(name) ? { file: f.file, text } : f));
-      const { issues } = validator.validate(files, await loadSiteFile());
-      return issues.filter((issue) => issue.file === fixture.fileOf(name)).map(formatIssue);
-    },
+    cliIssues: async (name: string, text: string) => (await cli(name, text)).issues.map(formatIssue),
+    cliWarnings: async (name: string, text: string) => (await cli(name, text)).warnings.map(formatWarning),
   } as EditorFixture;
   beforeAll(async () => {
     fixture.dir = await mkdtemp(path.join(tmpdir(), 'editor-backend-'));

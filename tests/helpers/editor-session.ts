@@ -1,10 +1,11 @@
 /**
  * The page editor under `npm run dev` on a temporary copy of page-definitions/ (privacy-policy.json
- * broken on purpose, the copy a git checkout of its own for Publish), with one Chromium tab on
- * /__editor: started before a file's tests, stopped after them (tests/editor*.e2e.test.ts), and
- * the steps those tests share.
+ * broken on purpose, the copy a git checkout of its own for Publish, with a bare repository as its
+ * `origin` when asked), with one Chromium tab on /__editor: started before a file's tests, stopped
+ * after them (tests/editor*.e2e.test.ts), and the steps those tests share. What a Publish put on a
+ * branch, validated, built and served in production: ./published-site.ts.
  */
-import { spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync as run } from 'node:child_process';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -15,9 +16,17 @@ import { projectRoot } from '../../tools/lib/project.ts';
 import { browserPerFile } from './browser.ts';
 import { spawnSite, type ChildSite } from './servers.ts';
 
+/** The definition the session breaks on purpose (its list test shows the problem): as the repository has it in `dir`. */
+export const BROKEN = 'privacy-policy.json';
+export const mendBroken = (dir: string) => cp(path.join(projectRoot, 'page-definitions', BROKEN), path.join(dir, BROKEN));
+
 export interface EditorSession {
   /** The copy of page-definitions/ the development server serves and the editor writes. */
   dir: string;
+  /** With `origin: true`: the bare repository that is the copy's `origin` (main pushed to it). */
+  origin: string;
+  /** `git <args>` in `cwd` (the copy by default): its output, trimmed. */
+  git(args: string[], cwd?: string): string;
   dev: ChildSite;
   browser: Browser;
   /** The editor's tab (1500 × 1000), on /__editor when the tests start. */
@@ -26,8 +35,8 @@ export interface EditorSession {
   problems: string[];
   /** The content service's Basic credential. */
   basic: string;
-  /** `npm run validate` on the copy: exit status and output. */
-  validateCli(): { status: number | null; output: string };
+  /** `npm run validate` on the copy (or on another definitions folder): exit status and output. */
+  validateCli(dir?: string): { status: number | null; output: string };
   /** Opens a definition in the editor, hydrated. */
   open(name: string): Promise<void>;
   /** The props panel of the selected section or of the page. */
@@ -46,21 +55,22 @@ export interface EditorSession {
   steadyFrame(when: string): Promise<void>;
 }
 
-/** `env`: more settings of the development server (e.g. EDITOR_REVIEW_URL). */
-export function editorSession(env: Record<string, string> = {}): EditorSession {
+/** `env`: more settings of the development server (e.g. EDITOR_REVIEW_URL); `origin`: a bare repository as the copy's remote. */
+export function editorSession(env: Record<string, string> = {}, options: { origin?: boolean } = {}): EditorSession {
   // The file's Chromium (the one browser set-up); its desktop context is not used.
   const file = browserPerFile({ perFile: true });
   let frameHeights: { pane: number; frame: number } | undefined;
   const s = {
     problems: [] as string[],
     basic: `Basic ${Buffer.from(`${DEFAULT_CONTENT_USER}:${DEFAULT_CONTENT_PASSWORD}`).toString('base64')}`,
-    validateCli() {
-      const run = spawnSync('npx', ['tsx', 'tools/validate.ts'], {
+    git: (args: string[], cwd = s.dir) => execFileSync('git', args, { cwd, encoding: 'utf8' }).trim(),
+    validateCli(dir = s.dir) {
+      const done = run('npx', ['tsx', 'tools/validate.ts'], {
         cwd: projectRoot,
         encoding: 'utf8',
-        env: { ...process.env, PAGE_DEFINITIONS_DIR: s.dir },
+        env: { ...process.env, PAGE_DEFINITIONS_DIR: dir },
       });
-      return { status: run.status, output: `${run.stdout}\n${run.stderr}` };
+      return { status: done.status, output: `${done.stdout}\n${done.stderr}` };
     },
     async open(name: string) {
       await s.page.goto(`${s.dev.url}/__editor/${name}`, { waitUntil: 'load', timeout: 120_000 });
@@ -136,7 +146,7 @@ export function editorSession(env: Record<string, string> = {}): EditorSession {
   beforeAll(async () => {
     s.dir = await mkdtemp(path.join(tmpdir(), 'editor-e2e-'));
     await cp(path.join(projectRoot, 'page-definitions'), s.dir, { recursive: true });
-    const broken = path.join(s.dir, 'privacy-policy.json');
+    const broken = path.join(s.dir, BROKEN);
     await writeFile(broken, (await readFile(broken, 'utf8')).replace('"layout": "main"', '"layout": "mian"'));
     // A git checkout of its own, for Publish (committed as it was copied, the broken file included).
     for (const args of [
@@ -144,7 +154,13 @@ export function editorSession(env: Record<string, string> = {}): EditorSession {
       ['add', '.'],
       ['-c', 'user.name=Test', '-c', 'user.email=test@example.com', 'commit', '--quiet', '-m', 'start'],
     ])
-      spawnSync('git', args, { cwd: s.dir });
+      run('git', args, { cwd: s.dir });
+    if (options.origin) {
+      s.origin = await mkdtemp(path.join(tmpdir(), 'editor-e2e-origin-'));
+      s.git(['init', '--bare', '--quiet'], s.origin);
+      s.git(['remote', 'add', 'origin', s.origin]);
+      s.git(['push', '--quiet', 'origin', 'main']);
+    }
     s.dev = await spawnSite(
       { CONTENT_API_BASE: inject('contentUrl'), EMBEDDED_CONTENT_SERVICE: '0', PAGE_DEFINITIONS_DIR: s.dir, ...env },
       'development',
@@ -165,6 +181,7 @@ export function editorSession(env: Record<string, string> = {}): EditorSession {
   afterAll(async () => {
     await s.dev?.stop();
     if (s.dir) await rm(s.dir, { recursive: true, force: true });
+    if (s.origin) await rm(s.origin, { recursive: true, force: true });
   });
   return s;
 }

@@ -9,7 +9,7 @@ import type { DevEditorBackend } from './backend.ts';
 import { backendOnCopy, type Definition, type Json } from '../../../tests/helpers/editor-backend.ts';
 
 const editor = backendOnCopy();
-const { fileOf, readDefinition, cliIssues } = editor;
+const { fileOf, readDefinition, cliIssues, cliWarnings } = editor;
 let dir: string;
 let definitions: Definitions;
 let backend: DevEditorBackend;
@@ -71,6 +71,29 @@ describe('editor backend: saving and creating', { timeout: 60_000 }, () => {
     expect(await readFile(path.join(dir, 'partners.json'), 'utf8')).toContain('page.page_data.nam"');
     // The site re-read its definitions: the problem is listed.
     expect(backend.list().find((entry) => entry.name === 'partners.json')!.issues.length).toBeGreaterThan(0);
+  });
+
+  it('tells a draft’s warnings as npm run validate prints them (an emptied navigation, a link without text), and saves it all the same', async () => {
+    const session = (await backend.open('faq-subscription-billing.json'))!;
+    expect(session.warnings).toEqual([]);
+    const definition = structuredClone(session.definition!) as unknown as Definition;
+    const faq = definition.sections.find((section) => section.block === 'accordion')!;
+    (faq.nav as Json).links = [];
+    (faq.footerLink as Json).label = '';
+    const draft = await backend.draft({ file: 'faq-subscription-billing.json', definition: definition as never });
+    expect(draft.issues).toEqual([]);
+    const said = await cliWarnings('faq-subscription-billing.json', draft.text);
+    expect(said).toHaveLength(2);
+    expect(draft.warnings.map((warning) => warning.text)).toEqual(said);
+    expect(draft.warnings.map((warning) => warning.message)).toEqual([
+      expect.stringMatching(/^an empty navigation/),
+      expect.stringMatching(/^a link without text/),
+    ]);
+    // A warning refuses nothing: saved, and said again with the saved text.
+    const saved = await backend.save({ file: 'faq-subscription-billing.json', definition: definition as never, mtimeMs: session.mtimeMs });
+    expect(saved.status).toBe(200);
+    expect(saved.body.warnings?.map((warning) => warning.text)).toEqual(said);
+    expect((await backend.open('faq-subscription-billing.json'))!.warnings.map((warning) => warning.text)).toEqual(said);
   });
 
   it('never writes outside the definitions folder', async () => {

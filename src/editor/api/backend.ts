@@ -194,8 +194,8 @@ export function createEditorBackend(options: EditorBackendOptions): DevEditorBac
         // Not JSON: the session lists the problem (the validator's parse error) and nothing else.
       }
       const index = options.definitions();
-      const [issues, blocks, context] = await Promise.all([
-        checks.check(file, found.text).then((checked) => checked.issues),
+      const [{ issues, warnings }, blocks, context] = await Promise.all([
+        checks.check(file, found.text),
         blockInfos(index.validator.store),
         pageContext(index, read, definition),
       ]);
@@ -206,6 +206,7 @@ export function createEditorBackend(options: EditorBackendOptions): DevEditorBac
         mtimeMs: found.mtimeMs,
         definition,
         issues,
+        warnings,
         blocks,
         pageSchema: pageSchema(index.validator.store),
         endpoints: endpointInfos(index.contract),
@@ -216,7 +217,7 @@ export function createEditorBackend(options: EditorBackendOptions): DevEditorBac
 
     async draft(req): Promise<DraftResponse> {
       const prepared = await prepare(req);
-      const { text, issues, overlay: index } = await render(prepared);
+      const { text, issues, warnings, overlay: index } = await render(prepared);
       const draftId = randomUUID();
       drafts.set(draftId, { file: prepared.file, text, overlay: index });
       const context = await pageContext(options.definitions(), read, prepared.definition);
@@ -226,6 +227,7 @@ export function createEditorBackend(options: EditorBackendOptions): DevEditorBac
         draftId,
         text,
         issues,
+        warnings,
         fields: context.fields,
         previewPath: context.previewPath,
         ...(changed ? { conflict: changedOnDisk(prepared.file), diskMtimeMs: prepared.before?.mtimeMs } : {}),
@@ -253,7 +255,7 @@ export function createEditorBackend(options: EditorBackendOptions): DevEditorBac
           const error = req.mtimeMs === 0 ? createdMeanwhile(abs) : changedOnDisk(file);
           return { status: 409, body: { saved: false, error } };
         }
-        const { text, issues } = await render(prepared);
+        const { text, issues, warnings } = await render(prepared);
         if (issues.length && !req.anyway) return { status: 422, body: { saved: false, text, issues } };
         // Saving what is already there leaves the file (and its time) alone.
         let mtimeMs = before?.mtimeMs ?? 0;
@@ -262,7 +264,7 @@ export function createEditorBackend(options: EditorBackendOptions): DevEditorBac
           unsaved.delete(path.basename(abs));
           options.reload?.();
         }
-        return { status: 200, body: { saved: true, text, mtimeMs, issues } };
+        return { status: 200, body: { saved: true, text, mtimeMs, issues, warnings } };
       } catch (error) {
         if (error instanceof EditorError) return { status: error.status, body: { saved: false, error: error.message } };
         throw error;

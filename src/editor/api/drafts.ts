@@ -4,7 +4,7 @@
  * once, a file again when it changed), and the definition index the preview renders the draft from.
  */
 import { definitionIndex, type DefinitionIndex } from '../../engine/definitions.server.ts';
-import { formatIssue, type Issue } from '../../engine/validate/types.ts';
+import { formatIssue, formatWarning, type Issue } from '../../engine/validate/types.ts';
 import type { DefinitionDraft, EditorIssue } from '../types.ts';
 import type { SiteFiles } from './files.ts';
 import { withFile } from './overlay.ts';
@@ -13,6 +13,9 @@ import { definitionText } from './rewrite.ts';
 export function editorIssue(issue: Issue): EditorIssue {
   return { pointer: issue.pointer, line: issue.line, column: issue.column, message: issue.message, text: formatIssue(issue) };
 }
+
+/** A warning of the validator (an empty navigation, a link without text), its text as `npm run validate` prints it. */
+export const editorWarning = (warning: Issue): EditorIssue => ({ ...editorIssue(warning), text: formatWarning(warning) });
 
 export interface Draft {
   file: string;
@@ -23,6 +26,8 @@ export interface Draft {
 
 export interface Checked {
   issues: EditorIssue[];
+  /** What `npm run validate` warns about in the file: no failure, Save is not refused. */
+  warnings: EditorIssue[];
   overlay: Draft['overlay'];
 }
 
@@ -54,7 +59,11 @@ export function draftChecks(definitions: () => DefinitionIndex, files: SiteFiles
       all.map((f) => f.file),
       { ...result, definitions: ordered, site: result.site ?? base.site },
     );
-    return { issues: result.issues.filter((issue) => issue.file === file).map(editorIssue), overlay: { base, index } };
+    return {
+      issues: result.issues.filter((issue) => issue.file === file).map(editorIssue),
+      warnings: result.warnings.filter((warning) => warning.file === file).map(editorWarning),
+      overlay: { base, index },
+    };
   }
 
   return {
