@@ -132,7 +132,8 @@ describe('the page editor (development only): editing existing files', () => {
     const warning = warnings.getByText(/faq-subscription-billing\.json:\d+:\d+ \/sections\/2\/nav\/links: warning: an empty navigation: /);
     await warning.waitFor({ timeout: 15_000 });
     expect(await page.getByRole('region', { name: /^Problems \(/ }).count()).toBe(0);
-    await page.getByText('Valid, 1 warning', { exact: true }).waitFor();
+    // The toolbar's word on the draft (polled, so a failure says what it read instead).
+    await expect.poll(() => page.locator('.editor__state').innerText(), { timeout: 30_000 }).toBe('Valid, 1 warning');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await saved();
     // The CLI's own line.

@@ -96,7 +96,9 @@ describe('the marketer’s trial (issue 34): a page from idea to review in at mo
         await act(item.getByRole('textbox', { name: /^Answer/ }).fill(answer));
       }
 
-      // The card grid's heading, edited in place in the preview.
+      // The card grid's heading, edited in place in the preview, once the preview shows the last answer
+      // typed (as a marketer looks before the next step; an edit opened earlier is kept too: editor.e2e).
+      await preview.getByText(FAQ[2][1]).waitFor({ state: 'attached', timeout: 30_000 });
       await preview.locator('html[data-hydrated="true"]').waitFor({ state: 'attached', timeout: 30_000 });
       const heading = preview.getByRole('heading', { name: 'Latest Resources', exact: true });
       await heading.waitFor({ timeout: 30_000 });

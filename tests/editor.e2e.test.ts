@@ -362,4 +362,38 @@ describe('the page editor (development only)', () => {
     // No page of the editor failed in this file's session.
     expect(problems).toEqual([]);
   });
+
+  it('keeps an edit in place that was opened just after another change: the newer preview waits for it', async () => {
+    await open('about.json');
+    const preview = page.frameLocator('iframe[title^="Preview of /about"]');
+    await preview.locator('html[data-hydrated="true"]').waitFor({ state: 'attached', timeout: 30_000 });
+    // A change in the page settings, then at once a double-click. The change's check answers while
+    // the heading is being typed (held here for 2 s: a dev server under load takes as long).
+    let held = 0;
+    await page.route('**/__editor/api/draft', async (route) => {
+      held += 1;
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      await route.continue();
+    });
+    await page.getByLabel('Brochure button').uncheck();
+    const heading = preview.getByRole('heading', { name: 'What drives us' });
+    await heading.dblclick();
+    await expect.poll(() => heading.evaluate((el) => (el as HTMLElement).isContentEditable), { timeout: 10_000 }).toBe(true);
+    // Typed at a person's pace (3 s): the checked draft is back long before the last key.
+    await page.keyboard.type('What moves us', { delay: 250 });
+    await page.keyboard.press('Enter');
+    await page.unrouteAll({ behavior: 'wait' });
+    expect(held).toBeGreaterThan(0);
+    const title = props().getByRole('group', { name: 'Heading' }).getByRole('textbox', { name: 'Title', exact: true });
+    await expect.poll(() => title.inputValue(), { timeout: 10_000 }).toBe('What moves us');
+    // Then the preview shows both changes.
+    await preview.getByRole('heading', { name: 'What moves us' }).waitFor({ timeout: 30_000 });
+    await expect.poll(() => preview.locator('.brochure-button').count(), { timeout: 30_000 }).toBe(0);
+    await page.getByText('Click a section to select it; double-click a text to edit it in place.').waitFor();
+    // Both undone: the file's draft is as it was for the tests after this one.
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await expect.poll(() => title.inputValue()).toBe('What drives us');
+    await page.getByRole('button', { name: 'Undo' }).click();
+    expect(problems).toEqual([]);
+  });
 });

@@ -119,6 +119,12 @@ export function EditorApp({ session, definition }: { session: EditorSession; def
 
   // What a double-click in the preview found (inline editing): said beside the preview, until Save.
   const [inlineNote, setInlineNote] = useState('');
+  // While a text is edited in place, the preview keeps the page it shows: a newer draft (a change
+  // made just before the double-click, checked 250 ms later) loads once the edit is over, not under
+  // the marketer's typing (the page was replaced and the keys went to it).
+  const [editingInline, setEditingInline] = useState(false);
+  const [shownDraftId, setShownDraftId] = useState(sync.draftId);
+  if (!editingInline && shownDraftId !== sync.draftId) setShownDraftId(sync.draftId);
   const save = (anyway = false) => {
     setInlineNote('');
     return sync.save(anyway);
@@ -132,6 +138,7 @@ export function EditorApp({ session, definition }: { session: EditorSession; def
       dispatch({ type: 'select', selection: { kind: 'section', index: message.position } });
       const target = inlineTarget(section, message.text, message.shownAt);
       if (target.kind === 'fixed') {
+        setEditingInline(true);
         setInlineNote('Editing in the preview: Enter keeps the text, Escape leaves it as it was.');
         frame.current?.contentWindow?.postMessage(
           { type: 'editor:inline-open', position: message.position, pointer: target.pointer } satisfies PreviewMessage,
@@ -147,6 +154,10 @@ export function EditorApp({ session, definition }: { session: EditorSession; def
       const section = state.draft.sections[message.position];
       if (!section) return;
       dispatch({ type: 'set-section', index: message.position, section: withTextAt(section, message.pointer, message.value) });
+      setInlineNote('');
+    }
+    if (message.type === 'editor:inline-end') {
+      setEditingInline(false);
       setInlineNote('');
     }
   });
@@ -292,14 +303,21 @@ export function EditorApp({ session, definition }: { session: EditorSession; def
             </label>
           </div>
           <div className="editor__frame-box" ref={measure}>
-            {sync.draftId ? (
+            {shownDraftId ? (
               <iframe
                 ref={frame}
                 title={`Preview of ${path} (${WIDTHS[width].label.toLowerCase()}, ${framePx} px)`}
                 className="editor__frame"
                 style={frameStyle(framePx, boxSize)}
-                src={`/__preview/${sync.draftId}${path.startsWith('/') ? path : `/${path}`}`}
-                onLoad={highlight}
+                src={`/__preview/${shownDraftId}${path.startsWith('/') ? path : `/${path}`}`}
+                onLoad={() => {
+                  // A page loaded (another preview path): no edit in place is open in it.
+                  if (editingInline) {
+                    setEditingInline(false);
+                    setInlineNote('');
+                  }
+                  highlight();
+                }}
               />
             ) : (
               <p>Preparing the preview…</p>

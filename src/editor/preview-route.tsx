@@ -83,6 +83,7 @@ function useEditorBridge(sections: PageData['sections'], leftOut: LeftOutSection
         const value = (element.textContent ?? '').trim();
         if (!commit || !value) element.textContent = before;
         else if (value !== before.trim()) post({ type: 'editor:inline-commit', position, pointer, value });
+        post({ type: 'editor:inline-end' });
       };
       const onKey = (event: KeyboardEvent) => {
         if (event.key === 'Enter' || event.key === 'Escape') {

@@ -228,8 +228,9 @@ export type PreviewMessage =
   /** Editor → preview: edit that text in place; it is the fixed prop at `pointer`. */
   | { type: 'editor:inline-open'; position: number; pointer: string }
   /** Preview → editor: the text edited in place. */
-  | { type: 'editor:inline-commit'; position: number; pointer: string; value: string };
-
+  | { type: 'editor:inline-commit'; position: number; pointer: string; value: string }
+  /** Preview → editor: the edit in place is over (kept, or left as it was). */
+  | { type: 'editor:inline-end' };
 /**
  * The development server's editor (src/editor/api/backend.ts), handed to the routes through the load
  * context (`context.site.editor`; undefined in production).
