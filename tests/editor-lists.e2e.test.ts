@@ -134,6 +134,49 @@ describe('the page editor: lists and broken bindings (issue 34)', () => {
     expect(problems).toEqual([]);
   });
 
+  it('offers the lists of content the page does not read yet: choosing the blog posts adds their source with the list, one undo takes both back', async () => {
+    await writeTowers('tower-posts.json', '/industries/tower-posts');
+    await open('tower-posts.json');
+    const preview = page.frameLocator('iframe[title^="Preview of /industries/tower-posts"]');
+    await preview.getByText('A fixed card').waitFor({ timeout: 30_000 });
+    await sectionsOutline()
+      .getByRole('button', { name: /^2\. card-grid/ })
+      .click();
+    await props().getByRole('radiogroup', { name: 'Items: value source', exact: true }).getByLabel('Bound to content').check();
+    const each = props().getByRole('group', { name: /Items: one item per list entry/ });
+    // The page reads only the tower page: the blog's posts are offered, said where they come from.
+    const picker = each.getByLabel('List').first();
+    const offered = picker.locator('optgroup[label="From content this page does not read yet"] option');
+    const texts = await offered.allInnerTexts();
+    const posts = texts.find((text) => text.startsWith('Paginated blog cards, newest first: blogList.list.data — list'));
+    expect(posts, texts.join('\n')).toContain('(adds the source /api/blog_list)');
+    await picker.selectOption({ label: posts! });
+    const proposal = each.getByRole('region', { name: 'Show a list of blogList.list.data' });
+    expect(await proposal.getByRole('combobox', { name: 'Title', exact: true }).inputValue()).toBe('item.name');
+    expect(await proposal.getByLabel('Link target').inputValue()).toBe('/blog/{item.slug}');
+    await proposal.getByRole('button', { name: 'Show the list' }).click();
+
+    const list = await content<{ list: { data: { name: string; slug: string }[] } }>('/api/blog_list');
+    const cards = preview.locator('[data-block="card-grid"] li.card');
+    await expect
+      .poll(() => cards.locator('.card__title').allInnerTexts(), { timeout: 30_000 })
+      .toEqual(list.list.data.map((post) => post.name));
+    expect(await cards.locator('a.card__link').evaluateAll((els) => els.map((el) => el.getAttribute('href')))).toEqual(
+      list.list.data.map((post) => `/blog/${post.slug}`),
+    );
+    expect(await page.getByRole('region', { name: /^Problems \(/ }).count()).toBe(0);
+    // The source is the page's now, as if added in the page settings.
+    await page.getByRole('button', { name: 'Page settings' }).click();
+    const source = props().getByRole('group', { name: 'Source “blogList”' });
+    expect(await source.getByLabel('Endpoint').inputValue()).toBe('/api/blog_list');
+
+    // One undo: the fixed card again, and no source added.
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await preview.getByText('A fixed card').waitFor({ timeout: 30_000 });
+    expect(await source.count()).toBe(0);
+    expect(problems).toEqual([]);
+  });
+
   it('a source changed under a bound heading: beside the field, what broke, the change that caused it and what to do; the banner keeps its fallback', async () => {
     await writeTowers('tower-companies.json', '/industries/tower-companies');
     await open('tower-companies.json');

@@ -66,12 +66,26 @@ describe('Publish: the page on its branch in the remote, the working copy as it 
     const review = dialog.getByRole('link', { name: 'Open the review of page/partner-news' });
     expect(await review.getAttribute('href')).toBe('https://git.example.com/site/compare/main...page/partner-news');
     await dialog.getByText(/The page now lives on its branch, under review\. .*partner-news\.json is no longer in it/).waitFor();
+    // The page as published can still be seen (the file left the working copy with Publish).
+    const asPublished = async (href: string | null) => {
+      const view = await editor.browser.newPage();
+      try {
+        expect((await view.goto(`${editor.dev.url}${href}`))?.status()).toBe(200);
+        expect(await view.title()).toBe('Partner news | Veltrix');
+      } finally {
+        await view.close();
+      }
+    };
+    await asPublished(await dialog.getByRole('link', { name: 'See the page as published' }).getAttribute('href'));
 
-    // What is shown here is no longer on disk: back to all pages, where it is not listed.
+    // What is shown here is no longer on disk: back to all pages, where it is listed as published, not to edit.
     await dialog.getByRole('button', { name: 'Back to all pages' }).click();
     const table = page.getByRole('table', { name: 'Page definitions' });
     await table.waitFor();
     expect(await table.getByRole('link', { name: 'partner-news.json' }).count()).toBe(0);
+    const row = table.getByRole('row').filter({ hasText: 'partner-news.json' });
+    await row.getByText('published to branch page/partner-news for review (no longer in this working copy)').waitFor();
+    await asPublished(await row.getByRole('link', { name: 'see it as published' }).getAttribute('href'));
   });
 
   it('an edited page: one commit on page/<name> in the remote, the file back to its committed content', async () => {

@@ -4,11 +4,12 @@
  * picker offers the list's own fields (item.<field>) first. Also the templates of a fixed list.
  */
 import type { ArrayFieldTemplateProps, IconButtonProps, UiSchema } from '@rjsf/utils';
-import { useId, useState, type ComponentType } from 'react';
+import { use, useId, useState, type ComponentType } from 'react';
 import { JsonField } from './binding-field.tsx';
 import { FieldPicker } from './field-picker.tsx';
 import { isLinkSchema, mappingToMap, mapsSomething, proposeMapping, type ListMapping } from './list-map.ts';
 import { ListProposal } from './list-proposal.tsx';
+import { OfferedListsContext, offerAt, withOffered } from './offered-lists.ts';
 import type { PropsFormProps } from './props-form.tsx';
 import { asText, isPlainObject, itemSchemaOf, schemaType, type Json } from './schema-ui.ts';
 import type { JsonSchema } from '../engine/schema-store.ts';
@@ -78,12 +79,20 @@ function NumberInput(props: {
 }
 
 export function EachEditor(props: EachEditorProps) {
-  const { id, label, describedBy, value, schema, fields, issues, pointer, MapForm, example, onChange } = props;
+  const { id, label, describedBy, value, schema, issues, pointer, MapForm, example, onChange } = props;
   // A list just chosen, with the proposed mapping of its entries: written once accepted.
   const [pending, setPending] = useState<{ list: string; mapping: ListMapping } | null>(null);
+  const offered = use(OfferedListsContext);
+  // The page's fields and the lists of content it does not read yet (chosen: its source is added).
+  const fields = withOffered(props.fields, offered);
   const list = asText(value.$each);
   const itemSchema = itemSchemaOf(schema);
   const itemFields = itemFieldsOf(fields, list);
+  const write = (next: Json, path: string) => {
+    const offer = offerAt(offered, path);
+    if (offer) offered.take(offer);
+    onChange(next);
+  };
   const objects = schemaType(itemSchema) === 'object';
   const set = (key: string, next: unknown) => {
     const { [key]: _old, ...rest } = value;
@@ -100,7 +109,7 @@ export function EachEditor(props: EachEditorProps) {
     const mapping = objects && path ? propose(path) : undefined;
     if (mapping && mapsSomething(mapping)) return setPending({ list: path, mapping });
     setPending(null);
-    set('$each', path);
+    write({ ...value, $each: path }, path);
   };
   const map = value.map;
   const emptyMap = isPlainObject(map) && Object.keys(map).length === 0;
@@ -108,7 +117,12 @@ export function EachEditor(props: EachEditorProps) {
     <div className="editor-props-each" role="group" aria-label={`${label}: one item per list entry`}>
       <FieldPicker
         label="List"
-        fields={fields}
+        fields={props.fields}
+        offered={offered.lists.map((each) => ({
+          field: each.field,
+          from: each.source.path,
+          description: each.description,
+        }))}
         value={pending?.list ?? list}
         expected={{ list: true }}
         describedBy={describedBy}
@@ -125,7 +139,7 @@ export function EachEditor(props: EachEditorProps) {
           onCancel={() => setPending(null)}
           onAccept={() => {
             setPending(null);
-            onChange({ ...value, $each: pending.list, map: mappingToMap(pending.mapping, itemSchema) });
+            write({ ...value, $each: pending.list, map: mappingToMap(pending.mapping, itemSchema) }, pending.list);
           }}
         />
       )}
@@ -158,7 +172,7 @@ export function EachEditor(props: EachEditorProps) {
           <MapForm
             schema={itemSchema}
             value={isPlainObject(map) ? map : {}}
-            fields={[...itemFields, ...fields]}
+            fields={[...itemFields, ...props.fields]}
             issues={issues}
             pointer={`${pointer}/map`}
             idPrefix={`${id}_map`}

@@ -10,6 +10,7 @@ import { useCallback, useEffect, useEffectEvent, useMemo, useReducer, useRef, us
 import { AddBlock } from './add-block.tsx';
 import { withAdvice } from './advice.ts';
 import { inlineTarget, withTextAt } from './inline.ts';
+import { OfferedListsContext, type OfferedLists } from './offered-lists.ts';
 import { Outline } from './outline.tsx';
 import { PageSettings } from './page-form.tsx';
 import { Problems } from './problems.tsx';
@@ -116,6 +117,18 @@ export function EditorApp({ session, definition }: { session: EditorSession; def
   useEffect(() => {
     if (propsPane.current) propsPane.current.scrollTop = 0;
   }, [shownProps]);
+
+  // A list of another source chosen in the properties: its source goes in with the section's change.
+  const takenSources = useRef<Record<string, { path: string }>>({});
+  const offered = useMemo<OfferedLists>(
+    () => ({
+      lists: sync.offeredLists,
+      take: (list) => {
+        takenSources.current[list.source.name] = { path: list.source.path };
+      },
+    }),
+    [sync.offeredLists],
+  );
 
   // What a double-click in the preview found (inline editing): said beside the preview, until Save.
   const [inlineNote, setInlineNote] = useState('');
@@ -336,15 +349,21 @@ export function EditorApp({ session, definition }: { session: EditorSession; def
               onChange={(draft) => dispatch({ type: 'set-page', draft, at: Date.now() })}
             />
           ) : (
-            <SectionProps
-              key={state.keys[state.selected.kind === 'section' ? state.selected.index : 0]}
-              section={selectedSection}
-              index={selectedPosition ?? 0}
-              block={session.blocks.find((b) => b.name === selectedSection.block)}
-              fields={sync.fields}
-              issues={issues}
-              onChange={(section) => dispatch({ type: 'set-section', index: selectedPosition ?? 0, section, at: Date.now() })}
-            />
+            <OfferedListsContext value={offered}>
+              <SectionProps
+                key={state.keys[state.selected.kind === 'section' ? state.selected.index : 0]}
+                section={selectedSection}
+                index={selectedPosition ?? 0}
+                block={session.blocks.find((b) => b.name === selectedSection.block)}
+                fields={sync.fields}
+                issues={issues}
+                onChange={(section) => {
+                  const sources = takenSources.current;
+                  takenSources.current = {};
+                  dispatch({ type: 'set-section', index: selectedPosition ?? 0, section, at: Date.now(), sources });
+                }}
+              />
+            </OfferedListsContext>
           )}
         </aside>
       </div>

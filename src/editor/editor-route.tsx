@@ -39,8 +39,20 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { name: 'robots', content: 'noindex' },
 ];
 
-function Problems({ entry }: { entry: Pick<EditorListEntry, 'issues' | 'served' | 'unsaved'> }) {
+function Problems({ entry }: { entry: Pick<EditorListEntry, 'issues' | 'served' | 'unsaved' | 'published'> }) {
   if (entry.unsaved) return <>new page, not saved yet (not on disk, not served)</>;
+  if (entry.published)
+    return (
+      <>
+        published to branch <code>{entry.published.branch}</code> for review (no longer in this working copy)
+        {entry.published.preview && (
+          <>
+            {' '}
+            · <a href={entry.published.preview}>see it as published</a>
+          </>
+        )}
+      </>
+    );
   if (!entry.issues.length) return <>valid</>;
   return (
     <details>
@@ -74,9 +86,7 @@ function FileList({ files }: { files: EditorListEntry[] }) {
       <tbody>
         {files.map((entry) => (
           <tr key={entry.file}>
-            <td>
-              <a href={`/__editor/${entry.name}`}>{entry.name}</a>
-            </td>
+            <td>{entry.published ? entry.name : <a href={`/__editor/${entry.name}`}>{entry.name}</a>}</td>
             <td>{entry.routes.join(', ')}</td>
             <td>{entry.layout}</td>
             <td>

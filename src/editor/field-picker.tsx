@@ -4,7 +4,7 @@
  * what the content service returned there; "Another path…" allows a path the list does not have.
  */
 import { useId, useState } from 'react';
-import { UNDOCUMENTED } from './endpoint-text.ts';
+import { endpointPurpose, UNDOCUMENTED } from './endpoint-text.ts';
 import type { Expected } from './schema-ui.ts';
 import type { FieldInfo } from './types.ts';
 
@@ -16,6 +16,14 @@ export interface FieldPickerProps {
   onChange: (path: string) => void;
   /** Ids of help and error texts of the field the picker belongs to. */
   describedBy?: string;
+  /** Fields of content the page does not read yet (a list of another endpoint): listed apart, said so. */
+  offered?: { field: FieldInfo; from: string; description?: string }[];
+}
+
+/** "Paginated blog cards, newest first: blogList.list.data — list (adds the source /api/blog_list)". */
+export function offeredText({ field, from, description }: { field: FieldInfo; from: string; description?: string }): string {
+  const purpose = endpointPurpose({ path: from, description });
+  return `${purpose === from ? '' : `${purpose}: `}${optionText(field)} (adds the source ${from})`;
 }
 
 const OTHER = '(another path)';
@@ -61,10 +69,12 @@ export function optionText(field: FieldInfo): string {
   return [field.path, type, sample].filter(Boolean).join(' — ') + (field.assumed ? ` (${UNDOCUMENTED})` : '');
 }
 
-export function FieldPicker({ label, fields, value = '', expected, onChange, describedBy }: FieldPickerProps) {
+export function FieldPicker({ label, fields, value = '', expected, onChange, describedBy, offered = [] }: FieldPickerProps) {
   const id = useId();
   const [typing, setTyping] = useState(false);
-  const listed = fields.some((field) => field.path === value);
+  // An offered list chosen stays offered until the check that brings its source's fields.
+  const fromOthers = offered.filter((each) => !fields.some((field) => field.path === each.field.path));
+  const listed = [...fields, ...fromOthers.map((each) => each.field)].some((field) => field.path === value);
   const custom = typing || (value !== '' && !listed);
   const { matching, other } = rankFields(fields, expected);
   const option = (field: FieldInfo) => (
@@ -87,6 +97,15 @@ export function FieldPicker({ label, fields, value = '', expected, onChange, des
       >
         <option value="">Choose a field…</option>
         {matching.length > 0 && <optgroup label="Matching fields">{matching.map(option)}</optgroup>}
+        {fromOthers.length > 0 && (
+          <optgroup label="From content this page does not read yet">
+            {fromOthers.map((each) => (
+              <option key={each.field.path} value={each.field.path} title={each.description}>
+                {offeredText(each)}
+              </option>
+            ))}
+          </optgroup>
+        )}
         {other.length > 0 && <optgroup label="Other fields">{other.map(option)}</optgroup>}
         <option value={OTHER}>Another path…</option>
       </select>

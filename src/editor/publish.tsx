@@ -171,6 +171,14 @@ function Published({ result, file }: { result: PublishResponse; file: string }) 
         Committed {commit?.slice(0, 7)} to branch <code>{branch}</code> (only {files?.join(', ')}).
       </p>
       {push && <Pushed push={push} branch={branch ?? ''} />}
+      {result.preview && (
+        <p>
+          <a href={result.preview} target="_blank" rel="noreferrer">
+            See the page as published
+          </a>{' '}
+          (the editor&apos;s preview of what branch <code>{branch}</code> now has, with live content).
+        </p>
+      )}
       <p>
         {workingCopy === 'kept' ? (
           <>{file} changed while it was being published: your working copy keeps that newer version, which is not published.</>

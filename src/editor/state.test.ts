@@ -94,6 +94,22 @@ describe('editorReducer', () => {
     expect(page.past).toHaveLength(2);
   });
 
+  it('adds the sources a section change brings (a list of another source) in the same undo step', () => {
+    const typed = run(start, { type: 'set-section', index: 1, section: section('b', 'H'), at: 1000 });
+    const listed = run(typed, {
+      type: 'set-section',
+      index: 1,
+      section: section('b', 'Hi'),
+      at: 1100,
+      sources: { blogList: { path: '/api/blog_list' } },
+    });
+    expect(listed.draft.sources).toEqual({ blogList: { path: '/api/blog_list' } });
+    // Not merged into the typing just before: one undo takes the list and its source back, no more.
+    const undone = run(listed, { type: 'undo' });
+    expect(undone.draft.sources).toBeUndefined();
+    expect(undone.draft.sections[1]).toEqual({ block: 'b', heading: 'H' });
+  });
+
   it('selects without touching history', () => {
     const next = run(start, { type: 'select', selection: { kind: 'section', index: 1 } });
     expect(next.selected).toEqual({ kind: 'section', index: 1 });

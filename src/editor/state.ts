@@ -28,8 +28,8 @@ export type EditorAction =
   | { type: 'duplicate'; index: number }
   | { type: 'remove'; index: number }
   | { type: 'select'; selection: Selection }
-  /** Replace one section (props form). */
-  | { type: 'set-section'; index: number; section: SectionDraft; at?: number }
+  /** Replace one section (props form); `sources` are added to the page's with it (a list of another source chosen). */
+  | { type: 'set-section'; index: number; section: SectionDraft; at?: number; sources?: Record<string, { path: string }> }
   /** Replace the whole definition except its sections (page settings, sources, meta). */
   | { type: 'set-page'; draft: DefinitionDraft; at?: number }
   | { type: 'undo' }
@@ -152,9 +152,15 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
       return same ? state : { ...state, selected: selection };
     }
     case 'set-section': {
-      const { index, section } = action;
+      const { index, section, sources } = action;
       if (!inRange(index, sections.length) || sections[index] === section) return state;
-      return edit(state, withSections(state, sections.with(index, section)), `section:${keys[index]}`, action.at);
+      const draft = withSections(state, sections.with(index, section));
+      if (sources && Object.keys(sources).length) {
+        const own = draft.sources && typeof draft.sources === 'object' ? draft.sources : {};
+        // A step of its own: undone, the source goes too.
+        return { ...commit(state, { ...draft, sources: { ...own, ...sources } }, keys, state.selected), lastEdit: undefined };
+      }
+      return edit(state, draft, `section:${keys[index]}`, action.at);
     }
     case 'set-page': {
       if (action.draft === state.draft) return state;

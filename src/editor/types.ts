@@ -72,6 +72,19 @@ export interface FieldInfo {
   entryPage?: { href: string; route: string };
 }
 
+/**
+ * A list of another content source the page does not read yet (a contract endpoint without path
+ * parameters): offered where a list is chosen; choosing it adds the source too.
+ */
+export interface OfferedList {
+  /** The source it adds: a name no source of the page has, and the endpoint's path. */
+  source: { name: string; path: string };
+  /** What the endpoint is, from the contract. */
+  description?: string;
+  /** The list as the source will offer it (path `<name>.…`, entry fields, entry page). */
+  field: FieldInfo;
+}
+
 /** What the editor page of one definition file starts from (the /__editor/<name> loader). */
 export interface EditorSession {
   /** As `npm run validate` names it: page-definitions/about.json */
@@ -93,6 +106,8 @@ export interface EditorSession {
   endpoints: EndpointInfo[];
   /** Bindable fields of the definition's sources (and params, search, site). */
   fields: FieldInfo[];
+  /** Lists of endpoints the page does not read yet. */
+  offeredLists: OfferedList[];
   /** A URL of the page to preview, route parameters filled in where a sample is known. */
   previewPath: string;
 }
@@ -112,6 +127,7 @@ export interface DraftResponse {
   issues: EditorIssue[];
   warnings: EditorIssue[];
   fields: FieldInfo[];
+  offeredLists: OfferedList[];
   previewPath: string;
   /** The file changed on disk since the editor had it (what a save would answer with 409)… */
   conflict?: string;
@@ -195,6 +211,8 @@ export interface PublishResponse {
   /** The branch checked out (whose content the working copy keeps). */
   checkedOut?: string;
   push?: PushResult;
+  /** The page as published, in the editor's preview (/__preview/<id><path>): a new page is no longer in the working copy. */
+  preview?: string;
   error?: string;
 }
 
@@ -215,6 +233,8 @@ export interface EditorListEntry {
   issues: EditorIssue[];
   /** A new page made by "New page" and not saved yet: nothing on disk, not served. */
   unsaved?: boolean;
+  /** Published from this editor to its branch and gone from the working copy: where it is, and its preview. */
+  published?: { branch: string; preview?: string };
 }
 
 /** Messages between the editor and its preview frame (window.postMessage, same origin). */

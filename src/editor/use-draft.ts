@@ -7,7 +7,16 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { DEFINITIONS_CHANGED } from '../dev-events.ts';
 import { withoutNewItems } from './pending.ts';
-import type { DefinitionDraft, DraftResponse, EditorSession, FieldInfo, EditorIssue, PublishResponse, SaveResponse } from './types.ts';
+import type {
+  DefinitionDraft,
+  DraftResponse,
+  EditorSession,
+  FieldInfo,
+  EditorIssue,
+  OfferedList,
+  PublishResponse,
+  SaveResponse,
+} from './types.ts';
 
 const CHECK_DELAY_MS = 250;
 
@@ -36,6 +45,7 @@ export interface DraftSync {
   /** What `npm run validate` warns about: told, never a reason to refuse a Save. */
   warnings: EditorIssue[];
   fields: FieldInfo[];
+  offeredLists: OfferedList[];
   previewPath: string;
   /** The text a save would write. */
   text: string;
@@ -52,10 +62,13 @@ export interface DraftSync {
 }
 
 export function useDraftSync(session: EditorSession, draft: DefinitionDraft | undefined): DraftSync {
-  const [result, setResult] = useState<Pick<DraftSync, 'draftId' | 'issues' | 'warnings' | 'fields' | 'previewPath' | 'text'>>({
+  const [result, setResult] = useState<
+    Pick<DraftSync, 'draftId' | 'issues' | 'warnings' | 'fields' | 'offeredLists' | 'previewPath' | 'text'>
+  >({
     issues: session.issues,
     warnings: session.warnings,
     fields: session.fields,
+    offeredLists: session.offeredLists,
     previewPath: session.previewPath,
     text: session.text,
   });

@@ -6,6 +6,8 @@ import { loadDefinitions, type Definitions } from '../../engine/definitions.serv
 import { ContentError } from '../../engine/content-client.ts';
 import { createEditorBackend, previewTarget, type DevEditorBackend } from './backend.ts';
 import { definitionText } from './rewrite.ts';
+import { sourceNameFor } from './context.ts';
+import { pathParams } from '../../engine/contract-paths.ts';
 import { projectRoot } from '../../../tools/lib/project.ts';
 import { backendOnCopy, type Definition } from '../../../tests/helpers/editor-backend.ts';
 
@@ -51,7 +53,25 @@ describe('editor backend', { timeout: 60_000 }, () => {
     const list = session.fields.find((f) => f.path === 'blog.list.data')!;
     expect(list.items?.map((f) => f.path)).toContain('item.slug');
     expect(session.fields.find((f) => f.path === 'site.brand')).toMatchObject({ type: 'string' });
+    // Lists of endpoints the page does not read (no path parameters), named so as not to clash.
+    expect(session.offeredLists.map((offer) => offer.source.path)).not.toContain('/api/blog_list');
+    expect(session.offeredLists.flatMap((offer) => pathParams(offer.source.path))).toEqual([]);
     expect(session.previewPath).toBe(`/about-${String(definitions.current().site.brand)}`);
+  });
+
+  it('offers the blog posts to a page that does not read them: a fresh source name, entry fields and entry page', async () => {
+    const session = (await backend.open('contact.json'))!;
+    const posts = session.offeredLists.find((offer) => offer.source.path === '/api/blog_list')!;
+    expect(posts.source.name).toBe('blogList');
+    expect(posts.description).toMatch(/^Paginated blog cards/);
+    expect(posts.field).toMatchObject({
+      path: 'blogList.list.data',
+      type: 'array',
+      entryPage: { href: '/blog/{item.slug}', route: '/blog/:slug' },
+    });
+    expect(posts.field.items?.map((f) => f.path)).toEqual(expect.arrayContaining(['item.name', 'item.slug', 'item.short_description']));
+    expect(sourceNameFor('/api/blog_list', new Set(['blogList']))).toBe('blogList2');
+    expect(sourceNameFor('/api/site', new Set())).toBe('site2');
   });
 
   it('fills the preview path and route parameters from the sitemap list', async () => {

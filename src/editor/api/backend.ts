@@ -30,7 +30,7 @@ import type {
 } from '../types.ts';
 import { createPageLoader, type PageLoaderOptions } from '../../engine/page-loader.server.ts';
 import { LAYOUTS, planPage, type Layout } from '../../authoring/new-page.ts';
-import { pageContext, type Read } from './context.ts';
+import { pageContext, previewPlace, routesOf, type Read } from './context.ts';
 import { draftChecks, editorIssue, type Draft } from './drafts.ts';
 import { createdMeanwhile, current, EditorError, FILE_NAME, siteFiles, target, write } from './files.ts';
 import { previewTarget } from './overlay.ts';
@@ -90,6 +90,8 @@ export function createEditorBackend(options: EditorBackendOptions): DevEditorBac
   const drafts = new LRUCache<string, Draft>({ max: 50 });
   // New pages until their first Save (file name → text): nothing is on disk or served before it.
   const unsaved = new Map<string, { file: string; text: string; routes: string[]; layout?: string }>();
+  // New pages published from here (on their branches, no longer in the working copy), by file name.
+  const publishedPages = new Map<string, Pick<EditorListEntry, 'file' | 'routes' | 'layout' | 'published'>>();
   // Pickers ask again on every change: the same sample for a few seconds.
   const samples = new LRUCache<string, Promise<unknown>>({ max: 200, ttl: 5_000 });
   // The picker's images: read once a minute at most (about fifty reads of the content service).
@@ -112,6 +114,28 @@ export function createEditorBackend(options: EditorBackendOptions): DevEditorBac
     return { abs, file, definition: req.definition as unknown as DefinitionDraft, before: await current(abs) };
   }
 
+  /** A saved definition's object (a saved file may still not be JSON: then an empty one). */
+  function parsed(text: string): Record<string, unknown> {
+    try {
+      const value: unknown = JSON.parse(text);
+      return isPlainObject(value) ? value : {};
+    } catch {
+      return {};
+    }
+  }
+
+  /**
+   * A preview of the page as published (the saved text, now on its branch): a new page leaves the
+   * working copy with Publish, and this is where the marketer still sees it. Kept like a draft's.
+   */
+  async function publishedPreview(file: string, text: string): Promise<string> {
+    const { overlay } = await checks.check(file, text);
+    const draftId = randomUUID();
+    drafts.set(draftId, { file, text, overlay });
+    const place = await previewPlace(parsed(text), brandOf(options.definitions().site), read);
+    return `/__preview/${draftId}${place.path}`;
+  }
+
   /** The text a save writes, and its problems (exactly those `npm run validate` reports for that text). */
   const render = ({ file, before, definition }: Awaited<ReturnType<typeof prepare>>) => checks.render(file, before?.text, definition);
 
@@ -129,8 +153,12 @@ export function createEditorBackend(options: EditorBackendOptions): DevEditorBac
           issues: [],
           unsaved: true,
         }));
+      const underReview = [...publishedPages.entries()]
+        .filter(([name, page]) => !index.files.includes(page.file) && !unsaved.has(name))
+        .map(([name, page]): EditorListEntry => ({ ...page, name, served: false, issues: [] }));
       return [
         ...fresh,
+        ...underReview,
         ...index.files.map((file) => {
           const definition = index.definitions.find((d) => d.file === file);
           return {
@@ -211,6 +239,7 @@ export function createEditorBackend(options: EditorBackendOptions): DevEditorBac
         pageSchema: pageSchema(index.validator.store),
         endpoints: endpointInfos(index.contract),
         fields: context.fields,
+        offeredLists: context.offeredLists,
         previewPath: context.previewPath,
       };
     },
@@ -229,6 +258,7 @@ export function createEditorBackend(options: EditorBackendOptions): DevEditorBac
         issues,
         warnings,
         fields: context.fields,
+        offeredLists: context.offeredLists,
         previewPath: context.previewPath,
         ...(changed ? { conflict: changedOnDisk(prepared.file), diskMtimeMs: prepared.before?.mtimeMs } : {}),
       };
@@ -283,9 +313,22 @@ export function createEditorBackend(options: EditorBackendOptions): DevEditorBac
       const { abs, file } = target(folders, body.file);
       const message =
         typeof body.message === 'string' && body.message.trim() ? body.message.trim() : `Page ${file}: edited in the page editor`;
-      if (!(await current(abs))) return { status: 409, body: { error: `${file} is not saved yet: save it, then publish` } };
+      const saved = await current(abs);
+      if (!saved) return { status: 409, body: { error: `${file} is not saved yet: save it, then publish` } };
       try {
-        return { status: 200, body: await publish(abs, message, options.push) };
+        const published = await publish(abs, message, options.push);
+        const preview = await publishedPreview(file, saved.text);
+        // A new page left the working copy: the list still shows where it went.
+        if (published.workingCopy === 'removed') {
+          const definition = parsed(saved.text);
+          publishedPages.set(path.basename(abs), {
+            file,
+            routes: routesOf(definition, brandOf(options.definitions().site)),
+            layout: typeof definition.layout === 'string' ? definition.layout : undefined,
+            published: { branch: published.branch, preview },
+          });
+        }
+        return { status: 200, body: { ...published, preview } };
       } catch (error) {
         return { status: 409, body: { error: `Not published: ${(error as Error).message}` } };
       }

@@ -9,12 +9,12 @@ import type { SourceSpec, SitemapSpec } from '../../generated/page-definition.ts
 import { isPlainObject, type Scope } from '../../engine/bindings.ts';
 import { brandOf, withBrand } from '../../engine/brand.ts';
 import type { DefinitionIndex } from '../../engine/definitions.server.ts';
-import type { FieldInfo } from '../types.ts';
+import type { FieldInfo, OfferedList } from '../types.ts';
 import { sourcePath, sourceQuery } from '../../engine/page-loader/sources.ts';
 import { routeParams } from '../../engine/validate/routes.ts';
-import { endpointAssumption } from '../../engine/contract-paths.ts';
+import { endpointAssumption, pathParams } from '../../engine/contract-paths.ts';
 import { fillRoute, listEntries } from '../../engine/sitemap.ts';
-import { matchEndpoint, responseSchema } from '../../authoring/workbench.ts';
+import { matchEndpoint, readableEndpoints, responseSchema } from '../../authoring/workbench.ts';
 import { fieldInfos, sampleOf } from './schemas.ts';
 import { entryLink } from '../list-map.ts';
 
@@ -105,6 +105,40 @@ function withEntryPages(fields: FieldInfo[], name: string, endpoint: string, pag
 export interface PageContext {
   previewPath: string;
   fields: FieldInfo[];
+  offeredLists: OfferedList[];
+}
+
+/** A source name for an endpoint's path: /api/blog_list → blogList (another one if taken). */
+export function sourceNameFor(path: string, taken: ReadonlySet<string>): string {
+  const last = path.split('/').filter(Boolean).at(-1) ?? 'list';
+  const words = last.split(/[^A-Za-z0-9]+/).filter(Boolean);
+  const camel = words.map((word, i) => (i ? word[0].toUpperCase() + word.slice(1) : word.toLowerCase())).join('');
+  const base = /^[a-z]/.test(camel) ? camel : `list${camel}`;
+  let name = base;
+  for (let n = 2; taken.has(name) || RESERVED.has(name); n++) name = `${base}${n}`;
+  return name;
+}
+const RESERVED = new Set(['params', 'search', 'site', 'item']);
+
+/**
+ * Lists of entries (objects) the page could show from endpoints it does not read: readable
+ * endpoints without path parameters, none of the page's sources'. From the response schemas only
+ * (nothing is read), with each list's entry fields and entry page as a source would offer them.
+ */
+function offeredListsOf(index: DefinitionIndex, sources: [string, SourceSpec][], pages: ReturnType<typeof entryPages>): OfferedList[] {
+  const brand = brandOf(index.site);
+  const store = index.validator.store;
+  const read = new Set(sources.map(([, source]) => matchEndpoint(index.contract, source.path, brand)?.path));
+  const taken = new Set(sources.map(([name]) => name));
+  return readableEndpoints(index.contract).flatMap((endpoint) => {
+    const loc = pathParams(endpoint.path).length === 0 && !read.has(endpoint.path) ? responseSchema(store, endpoint) : undefined;
+    if (!loc) return [];
+    const name = sourceNameFor(endpoint.path, taken);
+    const fields = withEntryPages(fieldInfos(store, loc, name, undefined), name, endpoint.path, pages);
+    return fields
+      .filter((field) => field.type === 'array' && (field.items?.length ?? 0) > 0)
+      .map((field) => ({ source: { name, path: endpoint.path }, description: endpoint.description, field }));
+  });
 }
 
 /** Fields to bind and the preview URL of a definition (any value: a draft may be half-written). */
@@ -117,8 +151,9 @@ export async function pageContext(index: DefinitionIndex, read: Read, draft: unk
   const scope: Scope = { params: place.params, search: {}, site };
   const pages = entryPages(index, brand);
 
+  const sources = sourcesOf(definition, site);
   const sourceFields = await Promise.all(
-    sourcesOf(definition, site).map(async ([name, source]): Promise<FieldInfo[]> => {
+    sources.map(async ([name, source]): Promise<FieldInfo[]> => {
       const endpoint = matchEndpoint(index.contract, source.path, brand);
       const loc = endpoint && responseSchema(store, endpoint);
       const data = await attempt(async () => {
@@ -142,5 +177,9 @@ export async function pageContext(index: DefinitionIndex, read: Read, draft: unk
   const siteFields = Object.entries(site)
     .filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[0] !== '$schema')
     .map(([key, value]): FieldInfo => ({ path: `site.${key}`, type: 'string', sample: sampleOf(value) }));
-  return { previewPath: place.path, fields: [...sourceFields.flat(), ...params, ...siteFields] };
+  return {
+    previewPath: place.path,
+    fields: [...sourceFields.flat(), ...params, ...siteFields],
+    offeredLists: offeredListsOf(index, sources, pages),
+  };
 }

@@ -70,7 +70,7 @@ export interface PendingChange {
 }
 
 /** A Publish, done: the commit, the working copy put back, the push. */
-export type Published = Required<Omit<PublishResponse, 'error'>>;
+export type Published = Required<Omit<PublishResponse, 'error' | 'preview'>>;
 
 /** The commit `ref` names, or undefined (no such branch, or no commit yet). */
 async function commitOf(root: string, ref: string): Promise<string | undefined> {
