@@ -264,9 +264,15 @@ async function stagedLoad(page: Page, proxy: Awaited<ReturnType<typeof startPart
   releaseFonts();
   await imagesAndFonts(page);
   releaseStylesheet();
-  // The paint-first starter switched the stylesheet on after the first paint; once it applies the
-  // inlined critical CSS goes.
-  await page.waitForFunction(() => !document.querySelector('style[data-critical-css]'), undefined, { timeout: 20_000 });
+  // The paint-first starter switched the stylesheet on after the first paint: wait until it applies.
+  await page.waitForFunction(
+    () => {
+      const link = document.querySelector<HTMLLinkElement>('link[data-deferred-style]');
+      return link?.media === 'all' && link.sheet !== null;
+    },
+    undefined,
+    { timeout: 20_000 },
+  );
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   const last = await boxes(page);
   const shifts = await layoutShifts(page);

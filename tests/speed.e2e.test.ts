@@ -53,6 +53,40 @@ describe('first paint', () => {
     expect(problems).toEqual([]);
   });
 
+  it('the inlined critical CSS stays once the full stylesheet applies, and every element looks as with the full stylesheet alone', async () => {
+    for (const path of ['/press', '/', '/contact']) {
+      const { page, problems } = await openPage(b.context);
+      // Nothing moving on its own between the looks compared (the cookie notice's entrance, autoplay).
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+      await page.goto(`${site}${path}`, { waitUntil: 'load' });
+      await page.waitForSelector('html[data-hydrated="true"]', { state: 'attached' });
+      await page.waitForFunction(() => {
+        const link = document.querySelector<HTMLLinkElement>('link[data-deferred-style]');
+        return link?.media === 'all' && link.sheet !== null;
+      });
+      await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
+      // Removing it made the browser restyle the whole document again (7–20 ms here) for no change.
+      expect(await page.locator('style[data-critical-css]').count(), path).toBe(1);
+      const looks = () =>
+        page.evaluate(() =>
+          [...document.querySelectorAll('body *')].map((element) => {
+            const style = getComputedStyle(element);
+            return [...style].map((property) => `${property}:${style.getPropertyValue(property)}`).join(';');
+          }),
+        );
+      const withBoth = await looks();
+      await page.evaluate(() => document.querySelector('style[data-critical-css]')!.remove());
+      const fullAlone = await looks();
+      expect(withBoth.length, path).toBeGreaterThan(100);
+      expect(
+        withBoth.findIndex((style, i) => style !== fullAlone[i]),
+        path,
+      ).toBe(-1);
+      expect(problems).toEqual([]);
+      await page.close();
+    }
+  });
+
   it("the code every page runs at load and each block's code are compiled eagerly; the forms' code is not", async () => {
     // V8's explicit compile hint must be the file's first line (vite.config.ts, postBanner).
     const HINT = '//# allFunctionsCalledOnLoad\n';
