@@ -208,6 +208,33 @@ describe('the space kept under the open notice', () => {
     });
   }
 
+  it('a change of the notice’s height restyles the notice and the page’s ends, not the whole document', async () => {
+    const page = await visitAt('/press', VIEWPORTS[0]);
+    const all = await page.evaluate(() => document.getElementsByTagName('*').length);
+    await b.browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] });
+    // Its message grows by a line: the notice keeps that much more space free at the bottom.
+    const before = await page.evaluate(() => getComputedStyle(document.documentElement).scrollPaddingBottom);
+    await page.locator('.cookie-consent__message').evaluate((message) => message.append(' And one more line of text to read.'));
+    await poll(() => page.evaluate(() => getComputedStyle(document.documentElement).scrollPaddingBottom)).not.toBe(before);
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    const trace = JSON.parse((await b.browser.stopTracing()).toString()) as {
+      traceEvents: { name: string; args?: { elementCount?: number } }[];
+    };
+    const restyled = trace.traceEvents
+      .filter((e) => e.name === 'UpdateLayoutTree')
+      .reduce((sum, e) => sum + (e.args?.elementCount ?? 0), 0);
+    expect(all).toBeGreaterThan(300);
+    // <html>, <body> and the notice's few elements (a custom property changed on <html> restyled all).
+    expect(restyled).toBeLessThan(40);
+    const kept = await page.evaluate(() => ({
+      html: getComputedStyle(document.documentElement).scrollPaddingBottom,
+      body: getComputedStyle(document.body).paddingBottom,
+      notice: document.querySelector('.cookie-consent')!.getBoundingClientRect().height,
+    }));
+    expect(parseFloat(kept.html)).toBeGreaterThanOrEqual(kept.notice);
+    expect(kept.body).toBe(kept.html);
+  });
+
   it("continues the footer's colour at the page's end (no white band under the footer)", async () => {
     const page = await visitAt('/', VIEWPORTS[1]);
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
