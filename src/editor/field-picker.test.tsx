@@ -37,6 +37,32 @@ describe('FieldPicker', () => {
     expect(options({ type: 'integer' }).matching).toEqual(['page.page_data.sort — integer — 3']);
   });
 
+  it('offers only lists for a list, and the lists of content the page does not read yet apart', () => {
+    render(
+      <FieldPicker
+        label="List"
+        fields={fields}
+        expected={{ list: true }}
+        offered={[
+          {
+            field: { path: 'blogList.list.data', type: 'array' },
+            from: '/api/blog_list',
+            description: 'Paginated blog cards, newest first (list.data: …)',
+          },
+        ]}
+        onChange={vi.fn()}
+      />,
+    );
+    const select = screen.getByRole('combobox', { name: 'List' });
+    const groups = within(select)
+      .getAllByRole('group')
+      .map((group) => group.getAttribute('label'));
+    expect(groups).toEqual(['Matching fields', 'From content this page does not read yet']);
+    expect(
+      within(select).getByRole('option', { name: /^Paginated blog cards, newest first: blogList\.list\.data — list/ }).textContent,
+    ).toBe('Paginated blog cards, newest first: blogList.list.data — list (adds the source /api/blog_list)');
+  });
+
   it('takes a path that is not listed', () => {
     const onChange = vi.fn();
     render(<FieldPicker label="Content field" fields={fields} expected={{ type: 'string' }} onChange={onChange} />);

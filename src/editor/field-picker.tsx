@@ -106,7 +106,8 @@ export function FieldPicker({ label, fields, value = '', expected, onChange, des
             ))}
           </optgroup>
         )}
-        {other.length > 0 && <optgroup label="Other fields">{other.map(option)}</optgroup>}
+        {/* A list takes a list: single texts and objects would only lengthen the choice (a trial: ~40 entries). */}
+        {other.length > 0 && !expected.list && <optgroup label="Other fields">{other.map(option)}</optgroup>}
         <option value={OTHER}>Another path…</option>
       </select>
       {custom && (
