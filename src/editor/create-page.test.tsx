@@ -2,7 +2,7 @@
 /** "New page": the starting blocks go to the planner in the order they were ticked, not the list's (issue 34). */
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CreatePage, inChosenOrder } from './create-page.tsx';
+import { CreatePage, inChosenOrder, shortDescription } from './create-page.tsx';
 
 afterEach(() => {
   cleanup();
@@ -32,6 +32,25 @@ describe('New page', () => {
     };
     expect(body.blocks).toEqual(['banner', 'card-grid', 'accordion', 'form']);
     expect(body.description).toBe('For tower companies: leases and billing.');
+  });
+
+  it('says what each block is under its name, in one short line (the names alone are technical)', () => {
+    const faq = 'Questions that open and close (FAQ), with an optional list of related categories beside them and an optional extra link.';
+    render(<CreatePage endpoints={[]} blocks={[{ name: 'accordion', description: faq }]} layouts={['main']} />);
+    const box = screen.getByRole('checkbox', { name: 'accordion' });
+    expect(
+      box
+        .getAttribute('aria-describedby')
+        ?.split(' ')
+        .map((id) => document.getElementById(id)?.textContent)[0],
+    ).toBe('Questions that open and close (FAQ), with an optional list…');
+    expect(shortDescription('Full-width page banner. Heading and image.')).toBe('Full-width page banner');
+    expect(shortDescription('A menu of sibling pages with icons (e.g. the services), the current one marked.')).toBe(
+      'A menu of sibling pages with icons (e.g. the services), the…',
+    );
+    expect(shortDescription('A single article: category label, title (the page’s h1), date and body.')).toBe(
+      'A single article: category label, title (the page’s h1)…',
+    );
   });
 
   it('keeps a block ticked before the page was interactive, last', () => {

@@ -15,6 +15,15 @@ interface CreatePageProps {
   layouts: string[];
 }
 
+/** A block's description as one short line under its name ("Questions that open and close (FAQ)"); the whole of it on hover. */
+export function shortDescription(description: string, max = 60): string {
+  // The first sentence (not cut at "e.g. "), then whole words up to `max` characters.
+  const first = description.split(/\.\s+(?=[A-Z])|\s—\s/)[0].replace(/\.$/, '');
+  if (first.length <= max) return first;
+  const cut = first.slice(0, max);
+  return `${cut.slice(0, cut.lastIndexOf(' ')).replace(/[\s,;:(—-]+$/, '')}…`;
+}
+
 export function CreatePage({ endpoints, blocks, layouts }: CreatePageProps) {
   const [errors, setErrors] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
@@ -125,11 +134,14 @@ export function CreatePage({ endpoints, blocks, layouts }: CreatePageProps) {
                     type="checkbox"
                     name="blocks"
                     value={block.name}
-                    aria-describedby="create-order"
+                    aria-describedby={`create-block-${block.name} create-order`}
                     onChange={(event) => choose(block.name, event.target.checked)}
                   />{' '}
                   {block.name}
                 </label>
+                <span id={`create-block-${block.name}`} className="editor-create__block-help" title={block.description}>
+                  {shortDescription(block.description)}
+                </span>
               </li>
             ))}
           </ul>
