@@ -121,8 +121,10 @@ describe('screens', () => {
     const search = page.getByRole('searchbox', { name: 'Search white papers and case studies' });
     const title = (await grid.locator('.card__title').first().textContent())!;
     await search.fill(title);
+    // (The first card already had that title: wait for the count the search shows, which comes once
+    // the grid's code has arrived and applied the search, src/engine/section-code.ts.)
+    await expect.poll(() => grid.getByText(/^\d+ results?$/).count(), { timeout: 10_000 }).toBe(1);
     await expect.poll(() => grid.locator('.card__title').first().textContent()).toBe(title);
-    expect(await grid.getByText(/^\d+ results?$/).count()).toBe(1);
     await search.fill('');
     await expect.poll(() => grid.locator('.card').count()).toBe(10);
     const tabs = page.getByRole('navigation', { name: 'White paper and case study categories' });

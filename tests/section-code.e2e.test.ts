@@ -91,6 +91,26 @@ describe("a section's code", () => {
     expect(problems).toEqual([]);
   });
 
+  it('a search typed into a section whose code has not arrived is applied once it has (the white papers grid)', async () => {
+    // Hydrating kept the typed text in the box, but the list stayed whole: the box showed a search never made.
+    let chunk!: Awaited<ReturnType<typeof holdChunk>>;
+    const { page, problems } = await visit('/white-paper-case-studies', async (page) => {
+      chunk = await holdChunk(page, 'filterable-grid');
+    });
+    const grid = page.locator('[data-block="filterable-grid"]');
+    const title = (await grid.locator('.card__title').nth(3).textContent())!.trim();
+    const search = page.getByRole('searchbox', { name: 'Search white papers and case studies' });
+    await search.fill(title);
+    await chunk.release();
+    await grid.getByText('1 result', { exact: true }).waitFor({ timeout: 10_000 });
+    expect((await grid.locator('.card__title').allInnerTexts()).map((text) => text.trim())).toEqual([title]);
+    expect(await search.inputValue()).toBe(title);
+    // And typing on goes on from there.
+    await search.fill('');
+    await expect.poll(() => grid.locator('.card').count()).toBe(10);
+    expect(problems).toEqual([]);
+  });
+
   it('a link in a section whose code has not arrived is followed in the page', async () => {
     let chunk!: Awaited<ReturnType<typeof holdChunk>>;
     const { page, problems } = await visit('/blog', async (page) => {

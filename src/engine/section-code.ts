@@ -14,9 +14,12 @@
  * arrives as a click). A click that React can handle by hydrating the section at once (its code
  * is here) is left to React. A choice made in a select meanwhile (a list's filter) is made again
  * once the section has hydrated: React did not hear it, and hydrating reset the select to its state.
+ * Text typed meanwhile (a list's search box) is typed again through the box's own handler: hydrating
+ * kept it in the box but not in the block's state, so the box showed a search the list never made.
  */
 import { blockComponent, blockReady, isBlockName, type BlockName } from '../blocks/registry.ts';
 import { isRouterHref } from '../blocks/shared.tsx';
+import { replayTypingBeforeHydration } from '../forms/replay.ts';
 
 /** Sections the browser hydrates (held ones keep their server HTML), and blocks placed by the chrome (the footer's forms). */
 const WAITING = '[data-block]:not([data-held]), [data-waits-for]';
@@ -127,4 +130,7 @@ export function sectionHydrated(name: BlockName): void {
     select.value = value;
     select.dispatchEvent(new Event('change', { bubbles: true }));
   }
+  // Text typed meanwhile (a list's search box): hydrating kept it in the box, not in the block's state.
+  for (const section of document.querySelectorAll<HTMLElement>(`[data-block="${name}"]:not([data-held])`))
+    replayTypingBeforeHydration(section);
 }

@@ -73,6 +73,24 @@ function replayEdit(element: Control) {
   }
 }
 
+/** A control a visitor types into: text, search, e-mail … and textareas (not boxes, files or choices). */
+function typedInto(element: Control): boolean {
+  if (element instanceof HTMLTextAreaElement) return true;
+  return (
+    element instanceof HTMLInputElement &&
+    !['checkbox', 'radio', 'file', 'submit', 'button', 'reset', 'image', 'hidden'].includes(element.type)
+  );
+}
+
+/**
+ * Replays what was typed before hydration into the text boxes inside `root` that are not in a
+ * form (a site form replays its own, above): a list's search box, typed into before its section's
+ * code arrived, showed the text but its list was never filtered (src/engine/section-code.ts).
+ */
+export function replayTypingBeforeHydration(root: HTMLElement): void {
+  for (const element of controlsOf(root)) if (typedInto(element) && !element.closest('form') && edited(element)) replayEdit(element);
+}
+
 /** Replays edits and visits made before hydration inside `root`. */
 export function replayBeforeHydration(root: HTMLElement): void {
   for (const element of controlsOf(root)) {
