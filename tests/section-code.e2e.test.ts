@@ -111,6 +111,23 @@ describe("a section's code", () => {
     expect(problems).toEqual([]);
   });
 
+  it('a box ticked in a section whose code has not arrived stays ticked once it has (the contact form)', async () => {
+    // The browser ticked it at the click: dispatched again after hydrating, the click unticked it.
+    let chunk!: Awaited<ReturnType<typeof holdChunk>>;
+    const { page, problems } = await visit('/contact', async (page) => {
+      chunk = await holdChunk(page, 'form');
+    });
+    const form = page.locator('main [data-block="form"]').first();
+    const terms = form.getByRole('checkbox', { name: /I agree with the terms/ });
+    await terms.click();
+    expect(await terms.isChecked()).toBe(true);
+    await chunk.release();
+    await form.locator('.site-form[data-hydrated="true"]').waitFor({ state: 'attached', timeout: 15_000 });
+    await page.waitForTimeout(500);
+    expect(await terms.isChecked()).toBe(true);
+    expect(problems).toEqual([]);
+  });
+
   it('a link in a section whose code has not arrived is followed in the page', async () => {
     let chunk!: Awaited<ReturnType<typeof holdChunk>>;
     const { page, problems } = await visit('/blog', async (page) => {

@@ -9,17 +9,18 @@
  *
  * React drops a click or a key aimed at a section still waiting for its code (it stops the
  * event, react-dom's dispatchEvent). Heard first (window, capture phase), such a press is kept
- * and dispatched again once the section has hydrated: a click (not on a link or a submit button,
- * whose browser action already happened) and a key other than Enter and Space (whose action
- * arrives as a click). A click that React can handle by hydrating the section at once (its code
+ * and dispatched again once the section has hydrated: a click (not on a link, a submit button, a
+ * box, a radio, a label or a summary, whose browser action already happened) and a key other than
+ * Enter and Space (whose action arrives as a click). A click that React can handle by hydrating the section at once (its code
  * is here) is left to React. A choice made in a select meanwhile (a list's filter) is made again
  * once the section has hydrated: React did not hear it, and hydrating reset the select to its state.
- * Text typed meanwhile (a list's search box) is typed again through the box's own handler: hydrating
- * kept it in the box but not in the block's state, so the box showed a search the list never made.
+ * Text typed and boxes ticked meanwhile outside forms (a list's search box) are replayed through the
+ * control's own handler: hydrating kept them in the page but not in the block's state, so the box
+ * showed a search the list never made (a site form replays its own, ../forms/replay.ts).
  */
 import { blockComponent, blockReady, isBlockName, type BlockName } from '../blocks/registry.ts';
 import { isRouterHref } from '../blocks/shared.tsx';
-import { replayTypingBeforeHydration } from '../forms/replay.ts';
+import { replayEditsOutsideForms } from '../forms/replay.ts';
 
 /** Sections the browser hydrates (held ones keep their server HTML), and blocks placed by the chrome (the footer's forms). */
 const WAITING = '[data-block]:not([data-held]), [data-waits-for]';
@@ -88,7 +89,15 @@ function reach(event: Event): void {
     navigate!(path);
     return;
   }
-  if (event.type === 'click' && target.closest('a[href], button[type="submit"], input[type="submit"], form button:not([type])')) return;
+  // Not a click whose browser action already happened: a link, a submit button, a box or radio the
+  // browser ticked (or a label that ticked its control; dispatched again, the click unticked it).
+  if (
+    event.type === 'click' &&
+    target.closest(
+      'a[href], button[type="submit"], input[type="submit"], form button:not([type]), input[type="checkbox"], input[type="radio"], label, summary',
+    )
+  )
+    return;
   if (event.type === 'keydown' && ((event as KeyboardEvent).key === 'Enter' || (event as KeyboardEvent).key === ' ')) return;
   if (event.type === 'click' || event.type === 'keydown') kept.push({ name, event });
 }
@@ -130,7 +139,6 @@ export function sectionHydrated(name: BlockName): void {
     select.value = value;
     select.dispatchEvent(new Event('change', { bubbles: true }));
   }
-  // Text typed meanwhile (a list's search box): hydrating kept it in the box, not in the block's state.
-  for (const section of document.querySelectorAll<HTMLElement>(`[data-block="${name}"]:not([data-held])`))
-    replayTypingBeforeHydration(section);
+  // Typed or ticked meanwhile (a list's search box): hydrating kept it in the page, not in the block's state.
+  for (const section of document.querySelectorAll<HTMLElement>(`[data-block="${name}"]:not([data-held])`)) replayEditsOutsideForms(section);
 }

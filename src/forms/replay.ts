@@ -73,22 +73,19 @@ function replayEdit(element: Control) {
   }
 }
 
-/** A control a visitor types into: text, search, e-mail … and textareas (not boxes, files or choices). */
-function typedInto(element: Control): boolean {
+/** A control typed into or ticked: text, search, e-mail …, textareas, boxes and radios (not files or selects). */
+function typedOrTicked(element: Control): boolean {
   if (element instanceof HTMLTextAreaElement) return true;
-  return (
-    element instanceof HTMLInputElement &&
-    !['checkbox', 'radio', 'file', 'submit', 'button', 'reset', 'image', 'hidden'].includes(element.type)
-  );
+  return element instanceof HTMLInputElement && !['file', 'submit', 'button', 'reset', 'image', 'hidden'].includes(element.type);
 }
 
 /**
- * Replays what was typed before hydration into the text boxes inside `root` that are not in a
- * form (a site form replays its own, above): a list's search box, typed into before its section's
- * code arrived, showed the text but its list was never filtered (src/engine/section-code.ts).
+ * Replays what was typed or ticked before hydration inside `root`, outside forms (a site form
+ * replays its own, below; a select's choice is src/engine/section-code.ts's): a list's search box,
+ * typed into before its section's code arrived, showed the text but its list was never filtered.
  */
-export function replayTypingBeforeHydration(root: HTMLElement): void {
-  for (const element of controlsOf(root)) if (typedInto(element) && !element.closest('form') && edited(element)) replayEdit(element);
+export function replayEditsOutsideForms(root: HTMLElement): void {
+  for (const element of controlsOf(root)) if (typedOrTicked(element) && !element.closest('form') && edited(element)) replayEdit(element);
 }
 
 /** Replays edits and visits made before hydration inside `root`. */
