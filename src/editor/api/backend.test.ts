@@ -6,7 +6,7 @@ import { loadDefinitions, type Definitions } from '../../engine/definitions.serv
 import { ContentError } from '../../engine/content-client.ts';
 import { createEditorBackend, previewTarget, type DevEditorBackend } from './backend.ts';
 import { definitionText } from './rewrite.ts';
-import { sourceNameFor } from './context.ts';
+import { pageContext, sourceNameFor } from './context.ts';
 import { pathParams } from '../../engine/contract-paths.ts';
 import { projectRoot } from '../../../tools/lib/project.ts';
 import { backendOnCopy, type Definition } from '../../../tests/helpers/editor-backend.ts';
@@ -70,6 +70,18 @@ describe('editor backend', { timeout: 60_000 }, () => {
       entryPage: { href: '/blog/{item.slug}', route: '/blog/:slug' },
     });
     expect(posts.field.items?.map((f) => f.path)).toEqual(expect.arrayContaining(['item.name', 'item.slug', 'item.short_description']));
+    expect(posts.field.assumed).toBeUndefined();
+    // Were the endpoint one SPEC does not name (x-assumed), its lists would say so, as a source's fields do.
+    const index = definitions.current();
+    const assumed = {
+      ...index,
+      contract: {
+        ...index.contract,
+        endpoints: index.contract.endpoints.map((e) => (e.path === '/api/blog_list' ? { ...e, 'x-assumed': 'not in SPEC (test)' } : e)),
+      },
+    };
+    const context = await pageContext(assumed, () => Promise.reject(new Error('no reads')), session.definition);
+    expect(context.offeredLists.find((offer) => offer.source.path === '/api/blog_list')?.field.assumed).toBeTruthy();
     expect(sourceNameFor('/api/blog_list', new Set(['blogList']))).toBe('blogList2');
     expect(sourceNameFor('/api/site', new Set())).toBe('site2');
   });

@@ -135,9 +135,15 @@ function offeredListsOf(index: DefinitionIndex, sources: [string, SourceSpec][],
     if (!loc) return [];
     const name = sourceNameFor(endpoint.path, taken);
     const fields = withEntryPages(fieldInfos(store, loc, name, undefined), name, endpoint.path, pages);
+    // An endpoint SPEC does not name (x-assumed) is said so on each of its lists, as on a source's fields.
+    const assumed = endpointAssumption(endpoint);
     return fields
       .filter((field) => field.type === 'array' && (field.items?.length ?? 0) > 0)
-      .map((field) => ({ source: { name, path: endpoint.path }, description: endpoint.description, field }));
+      .map((field) => ({
+        source: { name, path: endpoint.path },
+        description: endpoint.description,
+        field: assumed && !field.assumed ? { ...field, assumed } : field,
+      }));
   });
 }
 
