@@ -47,17 +47,14 @@ export function subscribeConsent(listener: () => void): () => void {
   return () => void listeners.delete(listener);
 }
 
-/** Height the notice takes at the bottom of the viewport (its box plus the gap below it), as a CSS length. */
-const RESERVED = '--consent-h';
-
 /**
  * Bottom-right cookie notice. The server renders it hidden (it cannot know the visitor's choice
  * without varying cached HTML); after hydration the cookie decides. It is fixed-position, so
  * appearing shifts no layout.
  * It never hides what has focus (WCAG 2.4.11): it comes first in the tab order (right after the
  * skip link), Escape closes it from anywhere (status deny, like its close button, SPEC §2), and
- * while it shows it reserves its height at the bottom of the page (`--consent-h`: scroll padding
- * and room below the footer), so a focused element scrolls clear of it.
+ * while it shows it reserves its height at the bottom of the page (scroll padding and room below
+ * the footer), so a focused element scrolls clear of it.
  */
 export function CookieConsent({ config }: { config: ResolvedChrome['cookieConsent'] }) {
   const visible = useSyncExternalStore(
@@ -84,10 +81,12 @@ export function CookieConsent({ config }: { config: ResolvedChrome['cookieConsen
   useEffect(() => {
     const notice = box.current;
     if (!visible || !notice) return;
-    // Kept by <html>'s scroll padding (set as it is) and <body>'s --consent-h (a non-inherited
-    // property its padding and background read, src/styles/chrome.css). Not a custom property on
-    // <html>: Chromium restyles the whole document for any change of one on the root element, even
-    // a non-inherited one (6–8 ms measured on /press and /; a standard property there: 0.2 ms).
+    // The notice's height (its box plus the gap below it) is kept by <html>'s scroll padding and
+    // <body>'s padding and white layer (src/styles/chrome.css), set as standard properties: not a
+    // custom property on <html> (Chromium restyles the whole document for any change of one on the
+    // root element, even a non-inherited one: 6–8 ms on /press and /; a standard property 0.2 ms),
+    // nor one registered by @property (the inlined CSS cannot hold it, and the deferred stylesheet
+    // holding it restyled every element when it applied).
     const root = document.documentElement.style;
     const body = document.body.style;
     let reserved = '';
@@ -101,7 +100,8 @@ export function CookieConsent({ config }: { config: ResolvedChrome['cookieConsen
       if (value === reserved) return;
       reserved = value;
       root.scrollPaddingBottom = value;
-      body.setProperty(RESERVED, value);
+      body.paddingBottom = value;
+      body.backgroundSize = `100% calc(100% - ${value})`;
     };
     const observer = new ResizeObserver(reserve);
     observer.observe(notice);
@@ -144,7 +144,8 @@ export function CookieConsent({ config }: { config: ResolvedChrome['cookieConsen
       window.removeEventListener('resize', reserve);
       window.removeEventListener('keydown', onKey, true);
       root.removeProperty('scroll-padding-bottom');
-      body.removeProperty(RESERVED);
+      body.removeProperty('padding-bottom');
+      body.removeProperty('background-size');
     };
   }, [visible]);
 
