@@ -216,6 +216,41 @@ describe('the page editor for a marketer (issue 34)', () => {
     }
   });
 
+  it('loads each new draft of the preview where the marketer had scrolled it, not at the top (issue 34)', async () => {
+    await open('company.json');
+    await expect.poll(blocksInPreview, { timeout: 30_000 }).toContain('contact-details');
+    await sectionsOutline()
+      .getByRole('button', { name: /^6\. contact-details/ })
+      .click();
+    const shown = async () => (await (await page.locator('iframe.editor__frame').elementHandle())!.contentFrame())!;
+    // The marketer scrolls the section's heading near the top of the preview, as one reads it.
+    const y = await (
+      await shown()
+    ).evaluate(async () => {
+      await new Promise((done) => setTimeout(done, 1000)); // the selection's smooth scroll ends
+      const section = document.querySelector('[data-block="contact-details"]')!;
+      window.scrollTo({ top: section.getBoundingClientRect().top + window.scrollY - 40, behavior: 'instant' });
+      (window as unknown as { earlier?: boolean }).earlier = true;
+      return Math.round(window.scrollY);
+    });
+    expect(y).toBeGreaterThan(300);
+    await props().getByRole('group', { name: 'Heading: binding', exact: true }).getByLabel('Fallback (default)').fill('Talk to us');
+    // The next draft's page (not the one marked above), once it has loaded and been highlighted.
+    await expect
+      .poll(
+        async () =>
+          (await shown())
+            .evaluate(() =>
+              (window as unknown as { earlier?: boolean }).earlier || document.readyState !== 'complete' ? -1 : Math.round(window.scrollY),
+            )
+            .catch(() => -1),
+        { timeout: 30_000, interval: 250 },
+      )
+      .not.toBe(-1);
+    await page.waitForTimeout(1000);
+    expect(await (await shown()).evaluate(() => Math.round(window.scrollY))).toBe(y);
+  });
+
   it('had no page error', () => {
     expect(problems).toEqual([]);
   });

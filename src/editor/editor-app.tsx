@@ -188,6 +188,16 @@ export function EditorApp({ session, definition }: { session: EditorSession; def
       window.location.origin,
     );
   useEffect(highlight, [selectedPosition]);
+  // Where the preview was scrolled to: the next draft of the same URL loads there, not at the top
+  // (each edit made the marketer find their place again).
+  const previewScroll = useRef<{ path: string; y: number }>(undefined);
+  const keepScroll = (shown: string) => {
+    const view = frame.current?.contentWindow;
+    if (!view) return;
+    const kept = previewScroll.current;
+    if (kept?.path === shown && kept.y > 0) view.scrollTo({ top: kept.y, behavior: 'instant' });
+    view.addEventListener('scroll', () => (previewScroll.current = { path: shown, y: view.scrollY }), { passive: true });
+  };
 
   // Ctrl/Cmd+S saves, wherever the focus is (the browser would save the editor's HTML instead).
   const onSaveKey = useEffectEvent((event: KeyboardEvent) => {
@@ -329,6 +339,7 @@ export function EditorApp({ session, definition }: { session: EditorSession; def
                     setEditingInline(false);
                     setInlineNote('');
                   }
+                  keepScroll(path);
                   highlight();
                 }}
               />
