@@ -197,6 +197,8 @@ describe('SectionProps', () => {
     expect(within(matching).getAllByRole('option')[0].textContent).toBe('item.name — string — "Five signs"');
     fireEvent.change(title, { target: { value: 'item.name' } });
     const link = within(map.getByRole('group', { name: 'Link' }));
+    // An optional part the items do not have yet: added first, then its fields show.
+    fireEvent.click(link.getByRole('button', { name: 'Add link' }));
     fireEvent.change(link.getByRole('textbox', { name: 'Label' }), { target: { value: 'Read' } });
     bindTo('Href', link);
     fireEvent.change(binding('Href', link).getByRole('combobox', { name: 'Kind' }), { target: { value: 'template' } });

@@ -50,6 +50,8 @@ function SourceTemplate(props: FieldTemplateProps<unknown, RJSFSchema, EditorFor
   // (Undo, Redo), it is that value's no more (the form showed an empty list over a restored one).
   const [unfinished, setUnfinished] = useState<{ node: Json; over: string } | null>(null);
   const [kept, setKept] = useState<unknown>();
+  // An optional part the section does not have shows its fields only once the marketer adds it.
+  const [adding, setAdding] = useState(false);
   const { fields, issues, pointer } = registry.formContext;
   const path = fieldPathId.path;
   if (hidden) return <div hidden>{children}</div>;
@@ -143,11 +145,35 @@ function SourceTemplate(props: FieldTemplateProps<unknown, RJSFSchema, EditorFor
     </div>
   );
   // An optional part that is there (an FAQ's side links, a "View All" link) goes with one action,
-  // from the file and from the page; its fields stay, empty, to add it again.
+  // from the file and from the page. One that is not there is a button that shows its fields: they
+  // looked required (an empty "Navigation" with "Links *") on a section that did not have it.
   const removable = switchable && !required && formData !== undefined && !additional;
+  const absent = switchable && !required && formData === undefined && !additional && !bound && type === 'object';
+  if (absent && !adding)
+    return (
+      <fieldset className="editor-props-group is-absent" data-part={id}>
+        <legend>{label}</legend>
+        <button
+          type="button"
+          className="editor-props-button"
+          onClick={() => {
+            setAdding(true);
+            // Focus goes to the part's first field (the button it was on is gone).
+            requestAnimationFrame(() =>
+              [...document.querySelectorAll('[data-part]')]
+                .find((part) => part.getAttribute('data-part') === id)
+                ?.querySelector<HTMLElement>('input, textarea, select')
+                ?.focus(),
+            );
+          }}
+        >
+          Add {inSentence(label)}
+        </button>
+      </fieldset>
+    );
   if (container)
     return (
-      <fieldset className={`editor-props-group${bound ? ' is-bound' : ''}`}>
+      <fieldset className={`editor-props-group${bound ? ' is-bound' : ''}`} data-part={id}>
         <legend>{typeof path[path.length - 1] === 'number' ? `${label} ${Number(path[path.length - 1]) + 1}` : text}</legend>
         {removable && (
           <button
@@ -155,6 +181,7 @@ function SourceTemplate(props: FieldTemplateProps<unknown, RJSFSchema, EditorFor
             className="editor-props-button editor-props-remove"
             onClick={() => {
               setDraft(null);
+              setAdding(false);
               set(undefined);
             }}
           >

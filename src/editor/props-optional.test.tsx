@@ -49,6 +49,21 @@ describe('optional parts of a section', () => {
     expect(screen.queryByRole('button', { name: /^Remove items$/i })).toBeNull();
   });
 
+  it('shows a part the section does not have as a button, not as empty fields that look required', () => {
+    const onChange = vi.fn<(next: SectionDraft) => void>();
+    render(<Editor initial={{ block: 'accordion', heading: { title: 'Questions' }, items: faq.items }} onChange={onChange} />);
+    const nav = within(screen.getByRole('group', { name: 'Navigation' }));
+    expect(nav.queryAllByRole('textbox')).toEqual([]);
+    expect(nav.queryByText('*')).toBeNull();
+    fireEvent.click(nav.getByRole('button', { name: 'Add navigation' }));
+    // Its fields now, with what they need; nothing written until something is typed.
+    expect(nav.getAllByRole('textbox').length).toBeGreaterThan(0);
+    expect(nav.queryByRole('button', { name: 'Add navigation' })).toBeNull();
+    expect(onChange).not.toHaveBeenCalled();
+    fireEvent.change(nav.getAllByRole('textbox')[0], { target: { value: 'Topics' } });
+    expect(onChange.mock.lastCall![0]).toMatchObject({ nav: { label: 'Topics' } });
+  });
+
   it('removes a card grid’s "View All" with one click', () => {
     const onChange = vi.fn<(next: SectionDraft) => void>();
     const grid: SectionDraft = { block: 'card-grid', items: [{ title: 'One' }], footerLink: { label: 'View All', href: '/blog' } };
