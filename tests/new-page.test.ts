@@ -86,6 +86,8 @@ describe('npm run new-page (planning)', { timeout: 30_000 }, () => {
     );
     expect(plan.errors).toEqual([]);
     expect(plan.definition.meta).toEqual({ title: 'Partner programme | Veltrix', description: 'Join the Veltrix partner programme.' });
+    // The banner's heading falls back to the title without the site's name (issue 34: "… | Veltrix" on the page).
+    expect((plan.definition.sections as unknown[])[0]).toMatchObject({ block: 'banner', heading: { default: 'Partner programme' } });
   });
 
   it('asks again at once for a misspelt block, then for the title and description (issue 22)', async () => {

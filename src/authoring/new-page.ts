@@ -103,6 +103,11 @@ export function nameFromRoute(route: string): string {
   return name || 'home';
 }
 
+/** A page title without its site suffix, for a heading on the page ("Tower companies | Veltrix" → "Tower companies"). */
+function headingOf(title: string): string {
+  return title.replace(/\s+[|·•–—]\s+[^|·•–—]*$/, '').trim() || title;
+}
+
 function titleFromName(name: string): string {
   return name
     .split('-')
@@ -227,7 +232,7 @@ export async function planPage(input: NewPageInput, project: Project, options: {
       for (const [prop, candidates] of Object.entries(suggested[block] ?? {})) {
         const found = candidates.map(bindable).find(Boolean);
         if (!found) continue;
-        section[prop] = prop === 'heading' && block === 'banner' ? { $bind: found, default: title } : { $bind: found };
+        section[prop] = prop === 'heading' && block === 'banner' ? { $bind: found, default: headingOf(title) } : { $bind: found };
         bound.push(`${prop} ← ${found}`);
       }
       if (bound.length) {

@@ -213,7 +213,10 @@ function Pushed({ push, branch }: { push: PushResult; branch: string }) {
             Open the review of {branch}
           </a>
         ) : (
-          'Open a pull request from it for review.'
+          <>
+            Then ask for its review the way your team does (on GitHub: a pull request from {branch}); the page goes live once it is merged
+            and deployed.
+          </>
         )}
       </p>
     );

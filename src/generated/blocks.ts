@@ -79,7 +79,7 @@ export interface AccordionItem {
    */
   question: string;
   /**
-   * HTML; the renderer always sanitizes it (DOMPurify) before it reaches a page.
+   * Formatted text in HTML: paragraphs, bold, links and lists. Scripts and other unsafe markup are removed before it reaches a page.
    */
   answer?: string;
 }
@@ -101,7 +101,7 @@ export interface ArticleProps {
    */
   image?: string;
   /**
-   * HTML; the renderer always sanitizes it (DOMPurify) before it reaches a page.
+   * Formatted text in HTML: paragraphs, bold, links and lists. Scripts and other unsafe markup are removed before it reaches a page.
    */
   html?: string;
   backLink?: Link;
@@ -189,7 +189,7 @@ export interface Card {
    */
   text?: string;
   /**
-   * HTML; the renderer always sanitizes it (DOMPurify) before it reaches a page.
+   * Formatted text in HTML: paragraphs, bold, links and lists. Scripts and other unsafe markup are removed before it reaches a page.
    */
   html?: string;
   /**
@@ -236,7 +236,7 @@ export interface CarouselSlide {
    */
   text?: string;
   /**
-   * HTML; the renderer always sanitizes it (DOMPurify) before it reaches a page.
+   * Formatted text in HTML: paragraphs, bold, links and lists. Scripts and other unsafe markup are removed before it reaches a page.
    */
   html?: string;
   /**
@@ -284,7 +284,7 @@ export interface ContactDetailsProps {
    */
   heading?: string;
   /**
-   * HTML; the renderer always sanitizes it (DOMPurify) before it reaches a page.
+   * Formatted text in HTML: paragraphs, bold, links and lists. Scripts and other unsafe markup are removed before it reaches a page.
    */
   text?: string;
   items?: ContactDetail[];
@@ -367,7 +367,7 @@ export interface GridItem {
   label?: string;
   date?: string;
   /**
-   * HTML; the renderer always sanitizes it (DOMPurify) before it reaches a page.
+   * Formatted text in HTML: paragraphs, bold, links and lists. Scripts and other unsafe markup are removed before it reaches a page.
    */
   text?: string;
   /**
@@ -393,7 +393,7 @@ export interface FlipCard {
    */
   title: string;
   /**
-   * HTML; the renderer always sanitizes it (DOMPurify) before it reaches a page.
+   * Formatted text in HTML: paragraphs, bold, links and lists. Scripts and other unsafe markup are removed before it reaches a page.
    */
   description?: string;
 }
@@ -410,7 +410,7 @@ export interface FormProps {
    */
   heading?: string;
   /**
-   * HTML; the renderer always sanitizes it (DOMPurify) before it reaches a page.
+   * Formatted text in HTML: paragraphs, bold, links and lists. Scripts and other unsafe markup are removed before it reaches a page.
    */
   text?: string;
   fallbackLink?: Link2;
@@ -453,7 +453,7 @@ export interface IconTab {
    */
   icon?: string;
   /**
-   * HTML; the renderer always sanitizes it (DOMPurify) before it reaches a page.
+   * Formatted text in HTML: paragraphs, bold, links and lists. Scripts and other unsafe markup are removed before it reaches a page.
    */
   html?: string;
   /**
@@ -476,7 +476,7 @@ export interface Job {
   country?: string;
   expertise?: string;
   /**
-   * HTML; the renderer always sanitizes it (DOMPurify) before it reaches a page.
+   * Formatted text in HTML: paragraphs, bold, links and lists. Scripts and other unsafe markup are removed before it reaches a page.
    */
   summary?: string;
   /**
@@ -504,7 +504,7 @@ export interface MediaTextProps {
    */
   heading?: string;
   /**
-   * HTML; the renderer always sanitizes it (DOMPurify) before it reaches a page.
+   * Formatted text in HTML: paragraphs, bold, links and lists. Scripts and other unsafe markup are removed before it reaches a page.
    */
   html?: string;
   /**
@@ -548,7 +548,7 @@ export interface Member {
    */
   image?: string;
   /**
-   * HTML; the renderer always sanitizes it (DOMPurify) before it reaches a page.
+   * Formatted text in HTML: paragraphs, bold, links and lists. Scripts and other unsafe markup are removed before it reaches a page.
    */
   description?: string;
   /**
@@ -585,7 +585,7 @@ export interface OfficeTabsProps {
 export interface Office {
   title: string;
   /**
-   * HTML; the renderer always sanitizes it (DOMPurify) before it reaches a page.
+   * Formatted text in HTML: paragraphs, bold, links and lists. Scripts and other unsafe markup are removed before it reaches a page.
    */
   address?: string;
   email?: string;
@@ -631,7 +631,7 @@ export interface RichTextProps {
    */
   heading?: string;
   /**
-   * HTML; the renderer always sanitizes it (DOMPurify) before it reaches a page.
+   * Formatted text in HTML: paragraphs, bold, links and lists. Scripts and other unsafe markup are removed before it reaches a page.
    */
   html?: string;
   width?: 'narrow' | 'wide';
@@ -708,7 +708,7 @@ export interface TileDialog {
    */
   image?: string;
   /**
-   * HTML; the renderer always sanitizes it (DOMPurify) before it reaches a page.
+   * Formatted text in HTML: paragraphs, bold, links and lists. Scripts and other unsafe markup are removed before it reaches a page.
    */
   html?: string;
   link?: Link;
