@@ -12,7 +12,7 @@ import {
   type TemplatesType,
 } from '@rjsf/utils';
 import validator from '@rjsf/validator-ajv8';
-import { useId, useMemo, useState, type ReactNode } from 'react';
+import { useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { BindingField, isComplete, IssueList, Row, ValueSource } from './binding-field.tsx';
 import { ArrayTemplate, EachEditor, textButton } from './each-editor.tsx';
 import { ImagePicker } from './image-picker.tsx';
@@ -52,6 +52,7 @@ function SourceTemplate(props: FieldTemplateProps<unknown, RJSFSchema, EditorFor
   const [kept, setKept] = useState<unknown>();
   // An optional part the section does not have shows its fields only once the marketer adds it.
   const [adding, setAdding] = useState(false);
+  const group = useRef<HTMLFieldSetElement>(null);
   const { fields, issues, pointer } = registry.formContext;
   const path = fieldPathId.path;
   if (hidden) return <div hidden>{children}</div>;
@@ -151,20 +152,15 @@ function SourceTemplate(props: FieldTemplateProps<unknown, RJSFSchema, EditorFor
   const absent = switchable && !required && formData === undefined && !additional && !bound && type === 'object';
   if (absent && !adding)
     return (
-      <fieldset className="editor-props-group is-absent" data-part={id}>
+      <fieldset className="editor-props-group is-absent">
         <legend>{label}</legend>
         <button
           type="button"
           className="editor-props-button"
           onClick={() => {
             setAdding(true);
-            // Focus goes to the part's first field (the button it was on is gone).
-            requestAnimationFrame(() =>
-              [...document.querySelectorAll('[data-part]')]
-                .find((part) => part.getAttribute('data-part') === id)
-                ?.querySelector<HTMLElement>('input, textarea, select')
-                ?.focus(),
-            );
+            // Focus goes to the part's first control (the button it was on is gone).
+            requestAnimationFrame(() => group.current?.querySelector<HTMLElement>('input, textarea, select')?.focus());
           }}
         >
           Add {inSentence(label)}
@@ -173,7 +169,7 @@ function SourceTemplate(props: FieldTemplateProps<unknown, RJSFSchema, EditorFor
     );
   if (container)
     return (
-      <fieldset className={`editor-props-group${bound ? ' is-bound' : ''}`} data-part={id}>
+      <fieldset ref={group} className={`editor-props-group${bound ? ' is-bound' : ''}`}>
         <legend>{typeof path[path.length - 1] === 'number' ? `${label} ${Number(path[path.length - 1]) + 1}` : text}</legend>
         {removable && (
           <button

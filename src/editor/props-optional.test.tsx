@@ -4,7 +4,7 @@
  * card grid's "View All"; required ones have no such button. An item just added to a list shows
  * placeholders, and the draft that is checked and previewed leaves it out until something is typed.
  */
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { blockInfos } from './api/schemas.ts';
 import { loadSchemas } from '../../tools/lib/project.ts';
@@ -49,7 +49,7 @@ describe('optional parts of a section', () => {
     expect(screen.queryByRole('button', { name: /^Remove items$/i })).toBeNull();
   });
 
-  it('shows a part the section does not have as a button, not as empty fields that look required', () => {
+  it('shows a part the section does not have as a button, not as empty fields that look required', async () => {
     const onChange = vi.fn<(next: SectionDraft) => void>();
     render(<Editor initial={{ block: 'accordion', heading: { title: 'Questions' }, items: faq.items }} onChange={onChange} />);
     const nav = within(screen.getByRole('group', { name: 'Navigation' }));
@@ -59,6 +59,8 @@ describe('optional parts of a section', () => {
     // Its fields now, with what they need; nothing written until something is typed.
     expect(nav.getAllByRole('textbox').length).toBeGreaterThan(0);
     expect(nav.queryByRole('button', { name: 'Add navigation' })).toBeNull();
+    // Focus goes to the part's first control (its value source), not to the page: the button it was on is gone.
+    await waitFor(() => expect(document.activeElement?.closest('fieldset')?.querySelector('legend')?.textContent).toBe('Navigation'));
     expect(onChange).not.toHaveBeenCalled();
     fireEvent.change(nav.getAllByRole('textbox')[0], { target: { value: 'Topics' } });
     expect(onChange.mock.lastCall![0]).toMatchObject({ nav: { label: 'Topics' } });

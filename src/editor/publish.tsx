@@ -214,7 +214,7 @@ function Pushed({ push, branch }: { push: PushResult; branch: string }) {
           </a>
         ) : (
           <>
-            Then ask for its review the way your team does (on GitHub: a pull request from {branch}); the page goes live once it is merged
+            Then ask for its review the way your team does (for example a pull request from {branch}); the page goes live once it is merged
             and deployed.
           </>
         )}
