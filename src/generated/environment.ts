@@ -284,9 +284,13 @@ export interface Environment {
    */
   PUBLIC_API_ORIGIN?: string;
   /**
-   * Browser for the tests.
+   * Browser of `npm run bench` (Lighthouse and the page visits): the full Chromium, as a visitor runs it.
    */
   CHROMIUM_PATH?: string;
+  /**
+   * Browser of the browser tests: Chromium's headless shell (Debian's `chromium-headless-shell`), the same Blink and V8 without the desktop browser around them, at about two thirds of the CPU (docs/testing.md).
+   */
+  TEST_CHROMIUM_PATH?: string;
   /**
    * `1`: browser tests use the existing build as it is. Otherwise they build only when the build is not of the current inputs (its stamp, build/inputs.sha256, differs from their hash).
    */

@@ -1,9 +1,12 @@
-/** Real Chromium (Debian's package) driven by playwright-core; nothing is downloaded. */
+/** Real Chromium (Debian's headless shell, tools/lib/chromium.ts) driven by playwright-core; nothing is downloaded. */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
-import { launch } from '../../tools/lib/chromium.ts';
+import { launch as launchChromium, TEST_CHROMIUM } from '../../tools/lib/chromium.ts';
 
-export { CHROMIUM, CHROMIUM_FLAGS, launch } from '../../tools/lib/chromium.ts';
+export { CHROMIUM_FLAGS, TEST_CHROMIUM } from '../../tools/lib/chromium.ts';
+
+/** The browser tests' Chromium (`TEST_CHROMIUM`). */
+export const launch = () => launchChromium(TEST_CHROMIUM);
 
 export interface WatchedPage {
   page: Page;

@@ -1,7 +1,16 @@
 /** Debian's Chromium driven by playwright-core (nothing is downloaded): for the bench and the browser tests. */
 import { chromium, type Browser } from 'playwright-core';
 
+/** The bench's browser: the full Chromium, as a visitor runs it (its figures compare build with build). */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/**
+ * The browser tests' browser: Chromium's headless shell (Debian's `chromium-headless-shell`, the
+ * build Playwright itself uses for headless runs): the same Blink, V8 and network stack without the
+ * desktop browser's layers. The e2e project took 1,193 s of CPU with it against 1,653 s with the full
+ * Chromium (same machine, same build, docs/testing.md); the browser tests are CPU-bound.
+ */
+export const TEST_CHROMIUM = process.env.TEST_CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell';
 
 /** No sandbox (containers), no GPU, nothing fetched in the background. */
 export const CHROMIUM_FLAGS = [
@@ -14,6 +23,6 @@ export const CHROMIUM_FLAGS = [
   '--no-first-run',
 ];
 
-export async function launch(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
+export async function launch(executablePath = CHROMIUM): Promise<Browser> {
+  return chromium.launch({ executablePath, args: CHROMIUM_FLAGS });
 }

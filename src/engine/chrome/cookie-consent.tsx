@@ -121,6 +121,15 @@ export function CookieConsent({ config }: { config: ResolvedChrome['cookieConsen
     mutations.observe(document.body, { childList: true, subtree: true, characterData: true });
     const resizes = new ResizeObserver(keepFocusClear);
     resizes.observe(document.body);
+    // Focus moving into an embedded frame (an office's map) fires no focus event in this document,
+    // only the window's blur; the frame is then the active element, and a browser may leave it
+    // where it was, under the notice. Scrolled clear at once, and again after the browser's own
+    // scroll (if any) on the next frame.
+    const onWindowBlur = () => {
+      keepFocusClear();
+      requestAnimationFrame(keepFocusClear);
+    };
+    window.addEventListener('blur', onWindowBlur);
     // Escape closes the notice unless something else (a menu, a dialog) handles it. Heard in the
     // capture phase, so a listener that stops it on its way (React holds back events aimed at a
     // form still hydrating, src/blocks/island.tsx) cannot hide it; judged once it has been handled.
@@ -141,6 +150,7 @@ export function CookieConsent({ config }: { config: ResolvedChrome['cookieConsen
       observer.disconnect();
       mutations.disconnect();
       resizes.disconnect();
+      window.removeEventListener('blur', onWindowBlur);
       window.removeEventListener('resize', reserve);
       window.removeEventListener('keydown', onKey, true);
       root.removeProperty('scroll-padding-bottom');
