@@ -93,6 +93,8 @@ describe('held content', () => {
     const popup = b.context.waitForEvent('page');
     await link.click({ modifiers: ['ControlOrMeta'] });
     const opened = await popup;
+    // A new tab shows about:blank (loaded) until its navigation commits: read too early under load (npm test).
+    await opened.waitForURL((url) => url.protocol !== 'about:');
     expect(new URL(opened.url()).pathname).toBe(new URL((await link.getAttribute('href'))!, site).pathname);
     expect(new URL(page.url()).pathname).toBe('/products/ccm-platform');
     await opened.close();

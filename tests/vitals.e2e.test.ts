@@ -42,8 +42,20 @@ async function count(metric: string, route: string): Promise<number> {
     .reduce((sum, line) => sum + Number(line.split(' ').at(-1)), 0);
 }
 
-/** Reports the site answered so far (its own request metric: the beacons Chromium sends while a page unloads are not seen by the test's browser client). */
+/**
+ * Reports the site answered so far (its own request metric: the beacons Chromium sends while a page
+ * unloads are not seen by the test's browser client). Only the first test compares it: a later test
+ * starts by closing the pages of the one before, and a page left after 'Ok' may report then, while
+ * the later test runs (seen with two browser files at once). Later tests count by route instead.
+ */
 const reports = () => count('http_server_request_duration_seconds', '/__vitals');
+
+/** Every Web Vital the site counted for a route (0 when nothing of it was reported). */
+async function vitalsOf(route: string): Promise<number> {
+  let sum = 0;
+  for (const metric of VITALS) sum += await count(metric, route);
+  return sum;
+}
 
 /** Opens `path`, hydrated, recording which requests the page makes for the reporter and its reports. */
 async function open(path: string): Promise<{ page: Page; requests: string[] }> {
@@ -94,7 +106,6 @@ describe('Web Vitals of real visitors', () => {
   });
 
   it('a page view before the visitor answers the notice is not reported; the next, after Ok, is', async () => {
-    const before = await reports();
     const { page, requests } = await open('/partners');
     await idle(page);
     await interact(page);
@@ -108,21 +119,23 @@ describe('Web Vitals of real visitors', () => {
     await interact(page);
     await page.goto(`${site.url}/company`);
     await vi.waitFor(async () => expect(await count('webvitals_lcp_seconds', '/privacy-policy')).toBe(1), BEACON_WAIT);
-    expect(await count('webvitals_lcp_seconds', '/partners')).toBe(0);
-    expect(await reports()).toBe(before + 1);
+    expect(await vitalsOf('/partners')).toBe(0);
   });
 
   it('a visitor who refuses cookies sends nothing and loads no reporter', async () => {
-    const before = await reports();
     const { page, requests } = await open('/careers');
     await page.getByRole('button', { name: 'Refuse cookies' }).click();
     await idle(page);
     await interact(page);
+    // A page no other test visits, left hidden too: its view would report now if it could.
+    await page.goto(`${site.url}/press`);
+    await page.waitForSelector('html[data-hydrated="true"]', { state: 'attached' });
+    await idle(page);
     await page.goto(`${site.url}/company`);
     await page.waitForSelector('html[data-hydrated="true"]', { state: 'attached' });
     await idle(page);
     expect(requests).toEqual([]);
-    expect(await count('webvitals_lcp_seconds', '/careers')).toBe(0);
-    expect(await reports()).toBe(before);
+    expect(await vitalsOf('/careers')).toBe(0);
+    expect(await vitalsOf('/press')).toBe(0);
   });
 });
