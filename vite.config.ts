@@ -2,7 +2,7 @@ import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig, type Plugin } from 'vite';
 import { blockChunks } from './tools/lib/block-chunks.ts';
 import { buildStamp } from './tools/lib/build-state.ts';
-import { siteAlias, siteBlockStyles, siteBrowserConfig, siteDirectory } from './tools/lib/site-dir.ts';
+import { siteAlias, siteBlockStyles, siteBrowserConfig, siteDirectory, viteCacheDirectory } from './tools/lib/site-dir.ts';
 
 /**
  * React Router names every server entry after its server build file (index.js, then index2.js…):
@@ -31,6 +31,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   // imported as @site/… and its public/ is served and copied as is (tools/lib/site-dir.ts).
   resolve: { alias: siteAlias() },
   publicDir: `${siteDirectory()}/public`,
+  cacheDir: viteCacheDirectory(),
   // Pre-bundle the browser dependencies up front: otherwise the dev server discovers some (forms,
   // swiper, the editor's jsonc-parser) on first use and reloads the page to re-optimize, mid-visit.
   optimizeDeps: {

@@ -7,6 +7,7 @@
  * (src/forms/widgets.tsx). Everything else (engine blocks and schemas, src/engine, server) is the
  * engine. Imports no project code: vite.config.ts, react-router.config.ts and the tools read it.
  */
+import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,6 +18,20 @@ export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.u
 /** The site folder: SITE_DIR resolved against the project root, or the project root. */
 export function siteDirectory(env: NodeJS.ProcessEnv = process.env): string {
   return path.resolve(projectRoot, env.SITE_DIR || '.');
+}
+
+/**
+ * Vite's cache (the pre-bundled dependencies of `npm run dev`): Vite's own folder for the main site,
+ * one of its own for another site (`node_modules/.vite/site-<hash of its folder>`). A site resolves
+ * other aliases, so with one shared folder each development server found the other's bundles out of
+ * date and re-optimised them under it (its pages then reload); two run side by side in the browser
+ * tests. A project copy (tests/helpers/project-copy.ts) has a node_modules folder of its own for it.
+ */
+export function viteCacheDirectory(env: NodeJS.ProcessEnv = process.env): string {
+  const site = siteDirectory(env);
+  const cache = path.join(projectRoot, 'node_modules', '.vite');
+  if (site === projectRoot) return cache;
+  return path.join(cache, `site-${createHash('sha256').update(path.relative(projectRoot, site)).digest('hex').slice(0, 12)}`);
 }
 
 /** Where the site's production build goes: build/ for the main site, <site>/build/ for another. */
