@@ -1,4 +1,5 @@
 /** Debian's Chromium driven by playwright-core (nothing is downloaded): for the bench and the browser tests. */
+import { existsSync } from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
 
 /** The bench's browser: the full Chromium, as a visitor runs it (its figures compare build with build). */
@@ -24,5 +25,10 @@ export const CHROMIUM_FLAGS = [
 ];
 
 export async function launch(executablePath = CHROMIUM): Promise<Browser> {
+  if (!existsSync(executablePath)) {
+    const [pkg, setting] =
+      executablePath === TEST_CHROMIUM ? ['chromium-headless-shell', 'TEST_CHROMIUM_PATH'] : ['chromium', 'CHROMIUM_PATH'];
+    throw new Error(`No browser at ${executablePath}: install Debian's ${pkg} (.ci/run does) or set ${setting} to a Chromium of your own.`);
+  }
   return chromium.launch({ executablePath, args: CHROMIUM_FLAGS });
 }
