@@ -37,7 +37,7 @@ export default defineConfig({
           hookTimeout: 180_000,
           // Two files at a time, sharing the global set-up's server set: a browser file alone kept
           // 1.2 of the 2 cores busy (it waits on its servers and its browser), so two keep both
-          // (npm test 1,190 → 720 s here; docs/testing.md). Each file still opens its own browser.
+          // (npm test on a clean clone 1,171 → 805–811 s; docs/testing.md). Each file still opens its own browser.
           fileParallelism: true,
           maxWorkers: 2,
         },
