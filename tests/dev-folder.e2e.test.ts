@@ -18,6 +18,7 @@ import { mkdir, mkdtemp, readFile, rm, rmdir, writeFile } from 'node:fs/promises
 import { request } from 'node:http';
 import { networkInterfaces, tmpdir } from 'node:os';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { blockNames } from '../src/blocks/registry.ts';
@@ -130,6 +131,17 @@ afterAll(async () => {
 const b = browserPerFile({ perFile: true });
 let page: Page;
 
+/** What the development server printed but its request log: Vite's messages, errors and warnings. */
+function said(): string {
+  // pino-pretty's request records: a heading line, then one indented "key: value" line per field.
+  const requestLine = /^ {4}\w+: |INFO: request$/;
+  return stripVTControlCharacters(dev.output())
+    .split('\n')
+    .filter((line) => !requestLine.test(line))
+    .slice(-30)
+    .join('\n');
+}
+
 function schemaDescription(name: string): string {
   const schema = JSON.parse(readFileSync(path.join(projectRoot, 'schemas/blocks', `${name}.schema.json`), 'utf8')) as {
     description?: string;
@@ -152,10 +164,24 @@ describe('block catalog (development)', () => {
     'lists and renders every registered block at desktop and mobile width, without serious accessibility violations',
     { timeout: 240_000 },
     async () => {
+      // Every load of the page's main frame, and what the development server said: a failure tells a
+      // reload (Vite's) from a wrong list (CI once failed here with neither shown).
+      const loads: string[] = [];
+      page.on('framenavigated', (frame) => {
+        if (frame === page.mainFrame()) loads.push(`${new Date().toISOString()} ${frame.url()}`);
+      });
       await page.goto(`${devUrl}/__catalog`, { waitUntil: 'load' });
       await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
-      const listed = await page.$$eval('[data-catalog-block]', (sections) => sections.map((s) => s.getAttribute('data-catalog-block')));
-      expect(listed).toEqual([...blockNames]);
+      const listed = () =>
+        page.$$eval('[data-catalog-block]', (sections) => sections.map((s) => s.getAttribute('data-catalog-block'))).catch(String);
+      // Read again until the document settles (a reload streams the list in anew), then the same assertion.
+      await expect
+        .poll(listed, { timeout: 20_000 })
+        .toEqual([...blockNames])
+        .catch((error: Error) => {
+          error.message += `\nloads of the page:\n${loads.join('\n')}\nnpm run dev said (but its request log):\n${said()}`;
+          throw error;
+        });
 
       for (const name of blockNames) {
         const section = page.locator(`#block-${name}`);
