@@ -104,19 +104,25 @@ export function blockReady(name: BlockName): boolean {
  * loads). If the chunk fails, it never settles: the section keeps its server HTML.
  */
 export function blockLoaded<Name extends BlockName>(name: Name): Promise<BlockComponent<Name>> {
+  // Once a section waited on a promise, it is the one it gets every time after: React reads the
+  // value of the promise a component suspended on (another one, even settled, is "uncached").
+  const waited = awaited.get(name);
+  if (waited) return waited as Promise<BlockComponent<Name>>;
   const started = loading.get(name);
   if (started?.status === 'fulfilled') return started as Promise<BlockComponent<Name>>;
-  let promise = awaited.get(name);
-  if (!promise) {
-    promise = new Promise<BlockComponent>((resolve) => {
-      const settle = (tracked: Promise<BlockComponent>) =>
-        tracked.then(resolve, (error: unknown) =>
+  const promise: Tracked<BlockComponent> = new Promise<BlockComponent>((resolve) => {
+    const settle = (tracked: Promise<BlockComponent>) =>
+      tracked.then(
+        (value) => {
+          Object.assign(promise, { status: 'fulfilled', value });
+          resolve(value);
+        },
+        (error: unknown) =>
           console.error(`[renderer] the code of block "${name}" did not load; its sections stay as the server rendered them`, error),
-        );
-      if (started) settle(started);
-      else startedLoading.set(name, settle);
-    });
-    awaited.set(name, promise);
-  }
+      );
+    if (started) settle(started);
+    else startedLoading.set(name, settle);
+  });
+  awaited.set(name, promise);
   return promise as Promise<BlockComponent<Name>>;
 }
