@@ -25,11 +25,12 @@ beforeAll(() => {
   ({ page, dir, origin: bare } = editor);
 });
 
-/** Publish… → the diff → "Commit to <branch> and push to origin": the dialog once it has answered. */
-async function publish(name: string, branch: string, message: string) {
+/** Publish… → the change in words (`said`, when given) and the diff → "Commit to <branch> and push to origin": the dialog once it has answered. */
+async function publish(name: string, branch: string, message: string, said?: (string | RegExp)[]) {
   await page.getByRole('button', { name: 'Publish…' }).click();
   const dialog = page.getByRole('dialog', { name: `Publish ${name}` });
   await dialog.getByLabel(`Changes to ${name}`).waitFor();
+  if (said) expect(await dialog.getByRole('list', { name: 'What changes' }).getByRole('listitem').allTextContents()).toEqual(said);
   await dialog.getByLabel('Commit message').fill(message);
   const commit = dialog.getByRole('button', { name: `Commit to ${branch}` });
   // Soft: the outcome in git is checked after it either way.
@@ -52,7 +53,9 @@ describe('Publish: the page on its branch in the remote, the working copy as it 
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
 
     // Publish saves the new page first, then commits and pushes it.
-    const dialog = await publish('partner-news.json', 'page/partner-news', 'New page /partner-news');
+    const dialog = await publish('partner-news.json', 'page/partner-news', 'New page /partner-news', [
+      'A new page /partner-news, without sections yet',
+    ]);
     // The remote: exactly one commit on top of main, adding the page's file alone.
     expect(git(bare, 'log', '--format=%s', 'main..page/partner-news')).toBe('New page /partner-news');
     expect(git(bare, 'show', '--name-status', '--format=', 'page/partner-news')).toBe('A\tpartner-news.json');
@@ -92,7 +95,7 @@ describe('Publish: the page on its branch in the remote, the working copy as it 
     const file = path.join(dir, 'blog.json');
     const before = await readFile(file, 'utf8');
     await (await bannerFallback('blog.json')).fill('Our blog');
-    const dialog = await publish('blog.json', 'page/blog', 'Blog: a fallback heading');
+    const dialog = await publish('blog.json', 'page/blog', 'Blog: a fallback heading', ['Section 1 (banner): heading changed']);
     expect(git(bare, 'log', '--format=%s', 'main..page/blog')).toBe('Blog: a fallback heading');
     expect(git(bare, 'show', 'page/blog:blog.json')).toContain('"default": "Our blog"');
     expect(await readFile(file, 'utf8')).toBe(before);

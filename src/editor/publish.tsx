@@ -1,5 +1,5 @@
 /**
- * "Publish": what the saved file changes against git, shown as a diff, then committed to the
+ * "Publish": what the saved file changes against git, in words and as a diff, then committed to the
  * page's own branch (page/<name>, never the branch checked out) and pushed to the configured
  * remote, with the review link when one is configured. The working copy is then as it was before
  * the page was created or edited: the page lives on its branch, under review, and closing the
@@ -10,6 +10,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { ChangesResponse, PublishResponse, PushResult } from './types.ts';
+import { describeChange } from './change-summary.ts';
 import { postJson as post } from './use-draft.ts';
 import { useModal } from './use-modal.ts';
 
@@ -110,6 +111,7 @@ export function Publish({ file, route, saveFirst, onPublished }: PublishProps) {
               )}
               :
             </p>
+            <ChangeSummary changes={changes} />
             {/* Scrolls: the keyboard must reach it (axe scrollable-region-focusable). */}
             {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
             <pre className="editor-publish__diff" aria-label={`Changes to ${changes.path}`} tabIndex={0}>
@@ -237,5 +239,18 @@ function Pushed({ push, branch }: { push: PushResult; branch: string }) {
         Push it by hand once that is fixed: <code>{push.command}</code>.
       </p>
     </>
+  );
+}
+
+/** The change in words (./change-summary.ts), for whoever reviews it here; the diff below has every byte. */
+function ChangeSummary({ changes }: { changes: Extract<ChangesResponse, { git: true }> }) {
+  const lines = describeChange(changes.before, changes.after);
+  if (!lines.length) return null;
+  return (
+    <ul className="editor-publish__summary" aria-label="What changes">
+      {lines.map((line, index) => (
+        <li key={index}>{line}</li>
+      ))}
+    </ul>
   );
 }

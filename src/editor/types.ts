@@ -183,6 +183,9 @@ export type ChangesResponse =
       base: string;
       /** The remote the branch is pushed to after the commit; absent when the checkout has no such remote. */
       remote?: string;
+      /** The file on `base` (absent: a new file) and as it would be committed: what the change summary compares. */
+      before?: string;
+      after: string;
     };
 /** POST /__editor/api/publish { file, message }: 200 with the commit, or 409 with `error`. */
 /** The push of a published page's branch to the configured remote (src/editor/api/push.ts). */

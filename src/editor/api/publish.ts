@@ -25,7 +25,7 @@ import { mkdtemp, readFile, rm, unlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import type { PublishResponse } from '../types.ts';
+import type { ChangesResponse, PublishResponse } from '../types.ts';
 import { hasRemote, pushBranch, type PushSettings } from './push.ts';
 
 export type { PushSettings };
@@ -57,17 +57,8 @@ export async function gitRoot(dir: string): Promise<string | undefined> {
 /** The branch a page is published to: page/<file name without .json>. */
 export const branchOf = (file: string) => `page/${path.basename(file, '.json')}`;
 
-export interface PendingChange {
-  /** The file as git names it (relative to the checkout, forward slashes). */
-  path: string;
-  /** Unified diff of what would be committed against the branch it would be committed on; empty: nothing to publish. */
-  diff: string;
-  branch: string;
-  /** The branch the commit goes on top of: the page's branch when it exists, else what is checked out. */
-  base: string;
-  /** The remote the branch is pushed to, when the checkout has it. */
-  remote?: string;
-}
+/** What publishing would commit and where (the file as git names it: relative to the checkout, forward slashes). */
+export type PendingChange = Omit<Extract<ChangesResponse, { git: true }>, 'git'>;
 
 /** A Publish, done: the commit, the working copy put back, the push. */
 export type Published = Required<Omit<PublishResponse, 'error' | 'preview'>>;
@@ -99,7 +90,7 @@ async function currentName(root: string): Promise<string> {
   }
 }
 
-interface Plan extends PendingChange {
+interface Plan extends Omit<PendingChange, 'after'> {
   root: string;
   /** The commit the new one goes on top of, and whether it is the page's branch (else HEAD). */
   parent: string;
@@ -144,9 +135,12 @@ async function plan(abs: string): Promise<Plan | undefined> {
         );
       text = await applyOnBranch(root, dir, { ours: atParent, base: atHead, theirs: abs, branch, gitPath });
     }
-    const diff = await diffAgainst(root, dir, atParent, text, gitPath);
+    const [diff, before] = await Promise.all([
+      diffAgainst(root, dir, atParent, text, gitPath),
+      atParent ? git(root, ['cat-file', 'blob', atParent]) : undefined,
+    ]);
     const base = onBranchCommit ? branch : await currentName(root);
-    return { root, path: gitPath, diff, branch, base, parent, onBranch: Boolean(onBranchCommit), onDisk, text };
+    return { root, path: gitPath, diff, branch, base, parent, onBranch: Boolean(onBranchCommit), onDisk, text, before };
   });
 }
 
@@ -175,9 +169,9 @@ async function applyOnBranch(
 export async function pendingChange(abs: string, push?: PushSettings): Promise<PendingChange | undefined> {
   const found = await plan(abs);
   if (!found) return undefined;
-  const { root, path: gitPath, diff, branch, base } = found;
+  const { root, path: gitPath, diff, branch, base, before, text } = found;
   const remote = push && (await hasRemote(root, push.remote, push.timeoutMs)) ? push.remote : undefined;
-  return { path: gitPath, diff, branch, base, ...(remote ? { remote } : {}) };
+  return { path: gitPath, diff, branch, base, ...(remote ? { remote } : {}), ...(before === undefined ? {} : { before }), after: text };
 }
 
 /** `git diff` of a blob (or nothing) against `text`, with the file's own name on both sides. */
