@@ -109,6 +109,9 @@ describe('publishing a page to git', () => {
     await edit(partners(), '"description": "Our partners"', '"description": "Partner with us"');
     const pending = (await pendingChange(partners()))!;
     expect(pending.base).toBe('page/partners');
+    // Both texts as the summary compares them: the branch's version, and it with this edit.
+    expect(pending.before).toBe(remote('show', 'page/partners:page-definitions/partners.json') + '\n');
+    expect(pending.after).toBe(pending.before!.replace('"description": "Our partners"', '"description": "Partner with us"'));
     expect(pending.diff.split('\n').filter((line) => /^[-+] /.test(line))).toEqual([
       '-  "description": "Our partners",',
       '+  "description": "Partner with us",',
@@ -134,6 +137,8 @@ describe('publishing a page to git', () => {
     await writeFile(file, '{\n  "route": "/partners-program"\n}\n');
     git('add', 'page-definitions/partners-program.json');
     const pending = (await pendingChange(file))!;
+    expect(pending.before).toBeUndefined();
+    expect(pending.after).toBe('{\n  "route": "/partners-program"\n}\n');
     expect(pending.diff.split('\n').slice(0, 3)).toEqual([
       '--- /dev/null',
       '+++ b/page-definitions/partners-program.json',
