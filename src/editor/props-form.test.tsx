@@ -257,8 +257,14 @@ describe('SectionProps', () => {
       const { unmount } = render(
         <Editor initial={{ block: name }} issues={[issue('/sections/0', 'must have "heading"')]} onChange={vi.fn()} />,
       );
-      for (const control of document.querySelectorAll('input, select, textarea')) {
-        kinds.add(control.tagName === 'INPUT' ? `input ${(control as HTMLInputElement).type}` : control.tagName.toLowerCase());
+      for (const control of document.querySelectorAll('input, select, textarea, [role="textbox"]')) {
+        kinds.add(
+          control.tagName === 'INPUT'
+            ? `input ${(control as HTMLInputElement).type}`
+            : control.getAttribute('role') === 'textbox'
+              ? 'formatted text'
+              : control.tagName.toLowerCase(),
+        );
         for (const id of (control.getAttribute('aria-describedby') ?? '').split(/\s+/).filter(Boolean))
           if (!document.getElementById(id)) missing.push(`${name}: #${control.id} → ${id}`);
       }
@@ -266,7 +272,7 @@ describe('SectionProps', () => {
     }
     expect(missing).toEqual([]);
     // Each kind of control the editor draws was looked at.
-    expect([...kinds]).toEqual(expect.arrayContaining(['input text', 'input number', 'input checkbox', 'select', 'textarea']));
+    expect([...kinds]).toEqual(expect.arrayContaining(['input text', 'input number', 'input checkbox', 'select', 'formatted text']));
   });
 
   it('a choice of values writes the value chosen, and the empty choice leaves the prop out', () => {

@@ -32,7 +32,8 @@ import {
 } from './schema-ui.ts';
 import type { JsonSchema } from '../engine/schema-store.ts';
 import type { BlockInfo, EditorIssue, FieldInfo, SectionDraft } from './types.ts';
-import { BaseInputTemplate, CheckboxWidget, describedByIds, SelectWidget, TextareaWidget } from './widgets.tsx';
+import { HtmlWidget } from './html-widget.tsx';
+import { BaseInputTemplate, CheckboxWidget, describedByIds, SelectWidget } from './widgets.tsx';
 
 /** What every field of a props form needs beyond rjsf's props. */
 export interface EditorFormContext {
@@ -160,7 +161,7 @@ function SourceTemplate(props: FieldTemplateProps<unknown, RJSFSchema, EditorFor
           onClick={() => {
             setAdding(true);
             // Focus goes to the part's first control (the button it was on is gone).
-            requestAnimationFrame(() => group.current?.querySelector<HTMLElement>('input, textarea, select')?.focus());
+            requestAnimationFrame(() => group.current?.querySelector<HTMLElement>('input, textarea, select, [role="textbox"]')?.focus());
           }}
         >
           Add {inSentence(label)}
@@ -192,7 +193,7 @@ function SourceTemplate(props: FieldTemplateProps<unknown, RJSFSchema, EditorFor
     <div className={`editor-props-field${bound ? ' is-bound' : ''}`}>
       {additional}
       {(displayLabel || type === 'boolean') && !bound ? (
-        <label htmlFor={id} className="editor-props-label">
+        <label htmlFor={id} id={`${id}__label`} className="editor-props-label">
           {text}
         </label>
       ) : (
@@ -217,7 +218,7 @@ function ObjectTemplate({ properties, schema, uiSchema, formData, onAddProperty 
   );
 }
 
-const WIDGETS = { CheckboxWidget, SelectWidget, TextareaWidget };
+const WIDGETS = { CheckboxWidget, SelectWidget, html: HtmlWidget };
 
 const TEMPLATES: Partial<TemplatesType<unknown, RJSFSchema, EditorFormContext>> = {
   FieldTemplate: SourceTemplate,

@@ -92,7 +92,8 @@ export function uiSchemaFor(schema: JsonSchema, title?: string): UiSchema {
   const type = schemaType(schema);
   if (schema.default !== undefined) ui['ui:placeholder'] = schema.enum ? `Default: ${String(schema.default)}` : String(schema.default);
   else if (schema.enum) ui['ui:placeholder'] = 'Not set';
-  if (schema.contentMediaType === 'text/html') ui['ui:widget'] = 'textarea';
+  // Formatted text, its HTML one button away (./html-widget.tsx).
+  if (schema.contentMediaType === 'text/html') ui['ui:widget'] = 'html';
   if (type === 'object' && schema.properties)
     for (const [key, property] of Object.entries(schema.properties)) {
       ui[key] = uiSchemaFor(property, humanize(key));

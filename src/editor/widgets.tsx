@@ -21,7 +21,7 @@ export function describedByIds(id: string, help: unknown, errors: readonly unkno
 type Props = Pick<WidgetProps, 'id' | 'schema' | 'uiSchema' | 'rawErrors'>;
 
 /** What the field template shows as help: the uiSchema's description, else the schema's. */
-function describedBy({ id, schema, uiSchema, rawErrors }: Props): string | undefined {
+export function describedBy({ id, schema, uiSchema, rawErrors }: Props): string | undefined {
   return describedByIds(id, uiSchema?.['ui:description'] ?? schema.description, rawErrors);
 }
 
@@ -48,7 +48,7 @@ export function BaseInputTemplate(props: BaseInputTemplateProps) {
   );
 }
 
-/** Long text (HTML props). */
+/** Long text: an HTML prop's source (./html-widget.tsx). */
 export function TextareaWidget(props: WidgetProps) {
   const { id, value, options, placeholder, required, disabled, readonly, onChange, onBlur, onFocus } = props;
   return (
