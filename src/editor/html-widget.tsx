@@ -63,8 +63,6 @@ export function HtmlWidget(props: WidgetProps) {
   };
   const apply = (command: string, argument?: string) => {
     box.current?.focus();
-    // New lines are paragraphs (Chromium's default is <div>).
-    document.execCommand('defaultParagraphSeparator', false, 'p');
     document.execCommand(command, false, argument);
     write();
   };
@@ -145,7 +143,11 @@ export function HtmlWidget(props: WidgetProps) {
           onInput={write}
           onPaste={paste}
           onBlur={() => onBlur(id, html)}
-          onFocus={() => onFocus(id, html)}
+          onFocus={() => {
+            // A new line is a paragraph (Chromium's default is a <div>).
+            document.execCommand?.('defaultParagraphSeparator', false, 'p');
+            onFocus(id, html);
+          }}
         />
       )}
     </div>
