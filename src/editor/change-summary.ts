@@ -7,17 +7,9 @@
  * has moved.
  */
 import { sectionSummary } from './outline.tsx';
+import { deepEqual } from '../engine/bindings.ts';
 import { humanize, inSentence, isPlainObject, type Json } from './schema-ui.ts';
 import type { SectionDraft } from './types.ts';
-
-/** The same JSON value, whatever the order of its objects' keys. */
-function same(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((item, index) => same(item, b[index]));
-  if (!isPlainObject(a) || !isPlainObject(b)) return false;
-  const keys = Object.keys(a);
-  return keys.length === Object.keys(b).length && keys.every((key) => key in b && same(a[key], b[key]));
-}
 
 function parse(text: string | undefined): Json | undefined {
   if (text === undefined) return undefined;
@@ -43,7 +35,7 @@ function named(section: SectionDraft): string {
 /** The keys of two objects whose values differ, in the order the newer one has them. */
 function changedKeys(before: Json, after: Json, skip: readonly string[] = []): string[] {
   const keys = [...new Set([...Object.keys(after), ...Object.keys(before)])];
-  return keys.filter((key) => !skip.includes(key) && !same(before[key], after[key]));
+  return keys.filter((key) => !skip.includes(key) && !deepEqual(before[key], after[key]));
 }
 
 const list = (words: string[]) => (words.length < 2 ? words.join('') : `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}`);
@@ -56,11 +48,11 @@ function steps(before: SectionDraft[], after: SectionDraft[]): Step[] {
   const longest = Array.from({ length: n + 1 }, () => new Array<number>(m + 1).fill(0));
   for (let i = n - 1; i >= 0; i--)
     for (let j = m - 1; j >= 0; j--)
-      longest[i][j] = same(before[i], after[j]) ? longest[i + 1][j + 1] + 1 : Math.max(longest[i + 1][j], longest[i][j + 1]);
+      longest[i][j] = deepEqual(before[i], after[j]) ? longest[i + 1][j + 1] + 1 : Math.max(longest[i + 1][j], longest[i][j + 1]);
   const out: Step[] = [];
   let [i, j] = [0, 0];
   while (i < n || j < m) {
-    if (i < n && j < m && same(before[i], after[j])) out.push({ keep: [i++, j++] });
+    if (i < n && j < m && deepEqual(before[i], after[j])) out.push({ keep: [i++, j++] });
     else if (j < m && (i === n || longest[i][j + 1] >= longest[i + 1][j])) out.push({ added: j++ });
     else out.push({ removed: i++ });
   }
@@ -75,8 +67,8 @@ function describeSections(before: SectionDraft[], after: SectionDraft[]): string
   const settle = (gapRemoved: number[], gapAdded: number[]) => {
     const open = [...gapAdded];
     for (const i of gapRemoved) {
-      const at = open.findIndex((j) => after[j].block === before[i].block && !same(before[i], after[j]));
-      if (at >= 0 && !after.some((section) => same(section, before[i]))) changed.push([i, open.splice(at, 1)[0]]);
+      const at = open.findIndex((j) => after[j].block === before[i].block && !deepEqual(before[i], after[j]));
+      if (at >= 0 && !after.some((section) => deepEqual(section, before[i]))) changed.push([i, open.splice(at, 1)[0]]);
       else removed.push(i);
     }
     added.push(...open);
@@ -94,7 +86,7 @@ function describeSections(before: SectionDraft[], after: SectionDraft[]): string
   const lines: string[] = [];
   // The same section removed here and added there: moved.
   for (const i of [...removed]) {
-    const j = added.find((a) => same(before[i], after[a]));
+    const j = added.find((a) => deepEqual(before[i], after[a]));
     if (j === undefined) continue;
     removed.splice(removed.indexOf(i), 1);
     added.splice(added.indexOf(j), 1);

@@ -6,7 +6,7 @@
  * field is a one-line diff and moving a section moves its lines unchanged.
  */
 import { getNodeValue, parseTree, type Node, type ParseError } from 'jsonc-parser';
-import { isPlainObject } from '../../engine/bindings.ts';
+import { deepEqual, isPlainObject } from '../../engine/bindings.ts';
 import type { SchemaStore } from '../../engine/schema-store.ts';
 import { blockSchemaId, DEFINITION_SCHEMA_ID } from '../../engine/schema-store.ts';
 import { formatJsonFile, formatJsonText } from '../../authoring/format-json.ts';
@@ -136,16 +136,4 @@ export function placeNewKeys(kept: string[], added: string[], rank: Map<string, 
     out.splice(after >= 0 ? after + 1 : before >= 0 ? before : out.length, 0, key);
   }
   return out;
-}
-
-/** JSON equality; key order does not matter (the file's order is kept anyway). */
-export function deepEqual(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (Array.isArray(a) || Array.isArray(b)) {
-    return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((entry, i) => deepEqual(entry, b[i]));
-  }
-  if (!isPlainObject(a) || !isPlainObject(b)) return false;
-  const keys = Object.keys(a).filter((key) => a[key] !== undefined);
-  const other = Object.keys(b).filter((key) => b[key] !== undefined);
-  return keys.length === other.length && keys.every((key) => Object.hasOwn(b, key) && deepEqual(a[key], b[key]));
 }
