@@ -5,6 +5,7 @@
  *   CLI's message, is saved only by "Save anyway", and the CLI then reports the same line;
  * - a page taking another's route is told and refused; unsaved changes survive a reload;
  * - a file changed on disk since it was opened is not overwritten;
+ * - an HTML prop is edited as formatted text (toolbar) and saved as HTML;
  * - keyboard only: a block is added and moved without the mouse; axe finds no serious or
  *   critical violation; the editor is not in a production build.
  */
@@ -166,6 +167,40 @@ describe('the page editor (development only): editing existing files', () => {
     await page.getByRole('button', { name: 'Undo' }).click();
     expect(await rows.count()).toBe(count);
     expect(await readFile(file, 'utf8')).toBe(before);
+  });
+
+  it('edits an HTML prop as formatted text: bold, a link and a list from the toolbar, saved as the HTML the site renders', async () => {
+    const file = path.join(dir, 'service-operation.json');
+    await open('service-operation.json');
+    await sectionsOutline()
+      .getByRole('button', { name: /^5\. rich-text/ })
+      .click();
+    const box = props().getByRole('textbox', { name: 'HTML', exact: true });
+    const tools = props().getByRole('toolbar', { name: 'Formatting' });
+    await box.click();
+    // The first word made bold, the second a link, then a new line made a bulleted list.
+    await page.keyboard.press('Control+Home');
+    await page.keyboard.press('Control+Shift+ArrowRight');
+    await tools.getByRole('button', { name: 'Bold' }).click();
+    // Past the selection's end, then past the space.
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Control+Shift+ArrowRight');
+    page.once('dialog', (dialog) => void dialog.accept('/contact'));
+    await tools.getByRole('button', { name: 'Link' }).click();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('First point');
+    await tools.getByRole('button', { name: 'Bulleted list' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await saved();
+    const html = (JSON.parse(await readFile(file, 'utf8')) as { sections: { html?: string }[] }).sections[4].html;
+    expect(html).toMatch(
+      /^<p><strong>A<\/strong> <a href="\/contact">complete<\/a> operating service, .*<\/p><ul><li>First point<\/li><\/ul>$/,
+    );
+    // Its source one button away, the same HTML.
+    await tools.getByRole('button', { name: 'Edit as HTML' }).click();
+    expect(await props().getByRole('textbox', { name: 'HTML', exact: true }).inputValue()).toBe(html);
   });
 
   it('does not overwrite a file changed on disk since it was opened', async () => {
