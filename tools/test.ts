@@ -4,8 +4,9 @@
  * The browser tests (vitest's e2e project) are one long lane: they build the site, then run their
  * files two at a time against one server set (vitest.config.ts). Everything else (the static checks,
  * then the unit project on one worker) runs at the same time instead of before them: the browser
- * files wait on their servers and browsers often enough to leave room for it on a 2-core machine. Each step of the checks lane prints its output when it ends; the browser lane
- * prints as it goes. The exit code is 1 when any step failed, and a table of the steps ends the run.
+ * files wait on their servers and browsers often enough to leave room for it on a 2-core machine.
+ * Each step of the checks lane prints its output when it ends; the browser lane prints as it goes.
+ * The exit code is 1 when any step failed, and a table of the steps ends the run.
  *
  *   npm test                      everything
  *   npm test -- tests/foo         vitest filters, given to both projects (the static checks still run)
