@@ -169,7 +169,7 @@ describe('the page editor (development only): editing existing files', () => {
     expect(await readFile(file, 'utf8')).toBe(before);
   });
 
-  it('edits an HTML prop as formatted text: bold, a link and a list from the toolbar, saved as the HTML the site renders', async () => {
+  it('edits an HTML prop as formatted text: bold, a link and a list from the toolbar, a paste from Word, saved as the HTML the site renders', async () => {
     const file = path.join(dir, 'service-operation.json');
     await open('service-operation.json');
     await sectionsOutline()
@@ -192,11 +192,23 @@ describe('the page editor (development only): editing existing files', () => {
     await page.keyboard.press('Enter');
     await page.keyboard.type('First point');
     await tools.getByRole('button', { name: 'Bulleted list' }).click();
+    // A paragraph pasted from Word after the list (an empty item leaves it): its text and bold, not its looks.
+    await page.keyboard.press('Control+End');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Enter');
+    await box.evaluate((element) => {
+      const data = new DataTransfer();
+      data.setData(
+        'text/html',
+        '<p class="MsoNormal"><span lang="EN-GB" style="font-family:Calibri">Pasted <b>text</b></span><o:p></o:p></p>',
+      );
+      element.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    });
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await saved();
     const html = (JSON.parse(await readFile(file, 'utf8')) as { sections: { html?: string }[] }).sections[4].html;
     expect(html).toMatch(
-      /^<p><strong>A<\/strong> <a href="\/contact">complete<\/a> operating service, .*<\/p><ul><li>First point<\/li><\/ul>$/,
+      /^<p><strong>A<\/strong> <a href="\/contact">complete<\/a> operating service, .*<\/p><ul><li>First point<\/li><\/ul><p>Pasted <strong>text<\/strong><\/p>$/,
     );
     // Its source one button away, the same HTML.
     await tools.getByRole('button', { name: 'Edit as HTML' }).click();

@@ -84,6 +84,47 @@ describe('an HTML prop', () => {
   });
 });
 
+describe('a paste', () => {
+  // What Word puts on the clipboard for a heading, a paragraph with bold, a link and a list item
+  // (its classes, language spans, <o:p> and conditional comments), and what Google Docs puts there.
+  const WORD =
+    '<html xmlns:o="urn:schemas-microsoft-com:office:office"><head><meta charset="utf-8"><style>p.MsoNormal{margin:0}</style></head>' +
+    '<body><!--StartFragment--><h1 class="MsoTitle">Our network</h1><p class="MsoNormal"><span lang="EN-GB" style="font-family:Calibri">Towers in <b>12</b> countries, ' +
+    '<a href="https://example.com/map" class="MsoHyperlink" id="map">see the map</a>.<o:p></o:p></span></p>' +
+    '<ul><li class="MsoListParagraph" style="mso-list:l0 level1 lfo1">Fibre</li></ul><!--EndFragment--></body></html>';
+  const DOCS =
+    '<meta charset="utf-8"><b style="font-weight:normal;" id="docs-internal-guid-1a2b"><p dir="ltr" style="line-height:1.38">' +
+    '<span style="font-size:11pt;font-weight:400">Uptime of </span><span style="font-weight:700">99.99 %</span>' +
+    '<span style="font-style:italic"> on average</span></p></b>';
+
+  function paste(html: string) {
+    const onChange = edit({ block: 'rich-text', html: '<p>Intro.</p>' });
+    const box = screen.getByRole('textbox', { name: 'HTML' });
+    // jsdom has no editing commands: the browser's insertHTML, at the end of the box.
+    document.execCommand = (command: string, _ui?: boolean, value?: string) => {
+      if (command !== 'insertHTML') return false;
+      box.insertAdjacentHTML('beforeend', value ?? '');
+      return true;
+    };
+    fireEvent.paste(box, { clipboardData: { getData: (type: string) => (type === 'text/html' ? html : '') } });
+    return last(onChange);
+  }
+
+  it("keeps the pasted text's structure and emphasis, not its looks (Word)", () => {
+    expect(paste(WORD)).toEqual({
+      block: 'rich-text',
+      html: '<p>Intro.</p><h2>Our network</h2><p>Towers in <strong>12</strong> countries, <a href="https://example.com/map">see the map</a>.</p><ul><li>Fibre</li></ul>',
+    });
+  });
+
+  it("keeps bold and italic said by a style, and nothing else of Google Docs' markup", () => {
+    expect(paste(DOCS)).toEqual({
+      block: 'rich-text',
+      html: '<p>Intro.</p><p>Uptime of <strong>99.99 %</strong><em> on average</em></p>',
+    });
+  });
+});
+
 describe('tidyHtml', () => {
   it('keeps the markup it does not write itself, and media without text', () => {
     expect(tidyHtml('<h3 id="x">Title</h3><ul><li>One</li></ul><table><tbody><tr><td>1</td></tr></tbody></table>')).toBe(
@@ -94,5 +135,7 @@ describe('tidyHtml', () => {
     expect(tidyHtml('  ')).toBe('');
     // What Chromium leaves around a paragraph made a list.
     expect(tidyHtml('<p>Intro</p><p></p><ul><li>First point</li></ul><p><br></p>')).toBe('<p>Intro</p><ul><li>First point</li></ul>');
+    // Enter pressed in a list: empty items, and a list of nothing but those.
+    expect(tidyHtml('<ul><li>One</li><li><br></li></ul><ol><li><br></li></ol><p>End</p>')).toBe('<ul><li>One</li></ul><p>End</p>');
   });
 });
