@@ -54,9 +54,14 @@ const { createEditorBackend } = (await vite.ssrLoadModule('/src/editor/api/backe
 const { editorApi } = (await vite.ssrLoadModule('/src/editor/api/api.ts')) as typeof EditorApiModule;
 const siteDir = path.resolve(projectRoot, config.siteDir);
 const definitionsDir = path.resolve(siteDir, config.definitionsDir);
-// The editor's Publish: where its branches are pushed, how long it waits, the review link (checked by readConfig above).
+// The editor's Publish: where its branches are pushed, how long it waits (push, local git calls), the review link (checked by readConfig above).
 const settings = readEnvironment();
-const push = { remote: settings.EDITOR_PUSH_REMOTE, reviewUrl: settings.EDITOR_REVIEW_URL, timeoutMs: settings.EDITOR_PUSH_TIMEOUT_MS };
+const push = {
+  remote: settings.EDITOR_PUSH_REMOTE,
+  reviewUrl: settings.EDITOR_REVIEW_URL,
+  timeoutMs: settings.EDITOR_PUSH_TIMEOUT_MS,
+  localTimeoutMs: settings.EDITOR_GIT_TIMEOUT_MS,
+};
 let editor: ReturnType<typeof createEditorBackend> | undefined;
 const site = createSite({
   mode: 'development',

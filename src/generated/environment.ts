@@ -102,6 +102,10 @@ export interface Environment {
    */
   EDITOR_PUSH_TIMEOUT_MS?: number;
   /**
+   * `npm run dev`'s page editor: the longest each local git call of Publish and of its summary may take (reading the page's history, committing it to its branch, putting the working copy back); then git is stopped and the editor says the checkout is stuck, instead of waiting.
+   */
+  EDITOR_GIT_TIMEOUT_MS?: number;
+  /**
    * `1`: a production server starts even when definitions fail validation (broken definitions left out, broken sections skipped, all logged); otherwise it refuses to start on them.
    */
   ALLOW_INVALID_DEFINITIONS?: '0' | '1';

@@ -35,7 +35,7 @@ import { draftChecks, editorIssue, type Draft } from './drafts.ts';
 import { createdMeanwhile, current, EditorError, FILE_NAME, siteFiles, target, write } from './files.ts';
 import { previewTarget } from './overlay.ts';
 import { imageChoices } from './images.ts';
-import { pendingChange, publish, type PushSettings } from './publish.ts';
+import { pendingChange, publish, type GitSettings } from './publish.ts';
 import { blockInfos, endpointInfos, pageSchema } from './schemas.ts';
 import { isPlainObject } from '../../engine/bindings.ts';
 import { brandOf } from '../../engine/brand.ts';
@@ -53,8 +53,8 @@ export interface EditorBackendOptions {
   log?: PageLoaderOptions['log'];
   /** Re-reads the site's definitions (after a save or create). */
   reload?: () => void;
-  /** Where and how long Publish pushes (EDITOR_PUSH_REMOTE, EDITOR_REVIEW_URL, EDITOR_PUSH_TIMEOUT_MS). */
-  push: PushSettings;
+  /** Where Publish pushes and how long it waits (EDITOR_PUSH_REMOTE, EDITOR_REVIEW_URL, EDITOR_PUSH_TIMEOUT_MS, EDITOR_GIT_TIMEOUT_MS). */
+  push: GitSettings;
 }
 
 export interface Result<T> {

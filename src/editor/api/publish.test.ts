@@ -20,7 +20,7 @@ const git = (...args: string[]) => execFileSync('git', args, { cwd: root, encodi
 const remote = (...args: string[]) => execFileSync('git', [`--git-dir=${bare}`, ...args], { encoding: 'utf8' }).trim();
 const status = () => execFileSync('git', ['status', '--porcelain'], { cwd: root, encoding: 'utf8' }).trimEnd().split('\n').sort();
 const REVIEW = 'https://git.example.com/site/compare/main...{branch}';
-const push = { remote: 'origin', reviewUrl: REVIEW, timeoutMs: 20_000 };
+const push = { remote: 'origin', reviewUrl: REVIEW, timeoutMs: 20_000, localTimeoutMs: 10_000 };
 const PARTNERS = [
   '{',
   '  "route": "/partners",',
@@ -103,11 +103,11 @@ describe('publishing a page to git', () => {
 
   it("puts a further edit of the page on top of its branch under review, never undoing the branch's change", async () => {
     // The working copy has main's version again: nothing of it is left to publish.
-    expect((await pendingChange(partners()))!.diff).toBe('');
+    expect((await pendingChange(partners(), push))!.diff).toBe('');
     await expect(publish(partners(), 'again', push)).rejects.toThrow('has no change to publish on page/partners');
 
     await edit(partners(), '"description": "Our partners"', '"description": "Partner with us"');
-    const pending = (await pendingChange(partners()))!;
+    const pending = (await pendingChange(partners(), push))!;
     expect(pending.base).toBe('page/partners');
     // Both texts as the summary compares them: the branch's version, and it with this edit.
     expect(pending.before).toBe(remote('show', 'page/partners:page-definitions/partners.json') + '\n');
@@ -136,7 +136,7 @@ describe('publishing a page to git', () => {
     const file = path.join(pages, 'partners-program.json');
     await writeFile(file, '{\n  "route": "/partners-program"\n}\n');
     git('add', 'page-definitions/partners-program.json');
-    const pending = (await pendingChange(file))!;
+    const pending = (await pendingChange(file, push))!;
     expect(pending.before).toBeUndefined();
     expect(pending.after).toBe('{\n  "route": "/partners-program"\n}\n');
     expect(pending.diff.split('\n').slice(0, 3)).toEqual([
@@ -214,6 +214,31 @@ describe('publishing a page to git', () => {
     }
   });
 
+  it('stops a local git call that does not finish by its deadline, says the checkout is stuck and publishes nothing', async () => {
+    // A git that never answers (a checkout on a locked network file system), found first on PATH.
+    const bin = await mkdtemp(path.join(tmpdir(), 'editor-stuck-git-'));
+    await writeFile(path.join(bin, 'git'), '#!/bin/sh\nexec sleep 60\n');
+    await chmod(path.join(bin, 'git'), 0o755);
+    const branches = git('branch', '--list');
+    await edit(partners(), '"title": "Partners"', '"title": "Our partners"');
+    const path0 = process.env.PATH;
+    process.env.PATH = `${bin}${path.delimiter}${path0}`;
+    try {
+      const stuck = { ...push, localTimeoutMs: 300 };
+      const started = Date.now();
+      const said =
+        /^git rev-parse did not finish within 300 ms in .* \(EDITOR_GIT_TIMEOUT_MS\) and was stopped: is the checkout on a locked or slow file system\?$/;
+      await expect(pendingChange(partners(), stuck)).rejects.toThrow(said);
+      await expect(publish(partners(), 'Partners: title', stuck)).rejects.toThrow(said);
+      expect(Date.now() - started).toBeLessThan(5_000);
+    } finally {
+      process.env.PATH = path0;
+      await rm(bin, { recursive: true, force: true });
+    }
+    expect(git('branch', '--list')).toBe(branches);
+    await edit(partners(), '"title": "Our partners"', '"title": "Partners"');
+  });
+
   it('without a remote of that name, says so: the commit is made, the command to push is given', async () => {
     const press = path.join(pages, 'press.json');
     await edit(press, '"title": "Partners"', '"title": "Press"');
@@ -246,7 +271,7 @@ describe('publishing a page to git', () => {
     const plain = await mkdtemp(path.join(tmpdir(), 'editor-publish-plain-'));
     try {
       await writeFile(path.join(plain, 'a.json'), '{}\n');
-      expect(await pendingChange(path.join(plain, 'a.json'))).toBeUndefined();
+      expect(await pendingChange(path.join(plain, 'a.json'), push)).toBeUndefined();
       await expect(publish(path.join(plain, 'a.json'), 'x', push)).rejects.toThrow('not a git checkout');
       expect(await readFile(path.join(plain, 'a.json'), 'utf8')).toBe('{}\n');
     } finally {

@@ -26,30 +26,57 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { ChangesResponse, PublishResponse } from '../types.ts';
-import { hasRemote, pushBranch, type PushSettings } from './push.ts';
+import { hasRemote, pushBranch, type GitSettings } from './push.ts';
 
-export type { PushSettings };
+export type { GitSettings };
 
 const run = promisify(execFile);
 
 /** Who commits when the checkout has no identity configured (a fresh container, CI). */
 const FALLBACK_IDENTITY = { name: 'Page editor', email: 'page-editor@localhost' } as const;
 
-async function git(cwd: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<string> {
-  // Pathspecs taken literally: a file's name is never a pattern.
-  const { stdout } = await run('git', args, {
-    cwd,
-    env: { ...process.env, GIT_LITERAL_PATHSPECS: '1', ...env },
-    maxBuffer: 16 * 1024 * 1024,
-  });
-  return stdout;
+/** git in `cwd` (args, extra environment), stopped at the deadline of ./push.ts's `GitSettings.localTimeoutMs`. */
+type Git = (cwd: string, args: string[], env?: NodeJS.ProcessEnv) => Promise<string>;
+
+/** A local git call that overran its deadline: the checkout is stuck, which no caller may take for an answer. */
+class GitStuck extends Error {}
+const unlessStuck = (error: unknown) => {
+  if (error instanceof GitStuck) throw error;
+};
+
+/**
+ * Local git calls, each stopped once `timeoutMs` have passed: a read or a write of the checkout
+ * that takes longer is stuck (a lock held on a network file system, a hung disk), and the editor
+ * says so instead of waiting for ever. (The push has a deadline of its own, ./push.ts.)
+ */
+function localGit(timeoutMs: number): Git {
+  return async (cwd, args, env = {}) => {
+    try {
+      // Pathspecs taken literally: a file's name is never a pattern.
+      const { stdout } = await run('git', args, {
+        cwd,
+        env: { ...process.env, GIT_LITERAL_PATHSPECS: '1', ...env },
+        maxBuffer: 16 * 1024 * 1024,
+        timeout: timeoutMs,
+        killSignal: 'SIGKILL',
+      });
+      return stdout;
+    } catch (error) {
+      if ((error as { killed?: boolean }).killed)
+        throw new GitStuck(
+          `git ${args[0]} did not finish within ${timeoutMs} ms in ${cwd} (EDITOR_GIT_TIMEOUT_MS) and was stopped: is the checkout on a locked or slow file system?`,
+        );
+      throw error;
+    }
+  };
 }
 
 /** The checkout's top folder, or undefined outside one (or without git). */
-export async function gitRoot(dir: string): Promise<string | undefined> {
+async function gitRoot(git: Git, dir: string): Promise<string | undefined> {
   try {
     return (await git(dir, ['rev-parse', '--show-toplevel'])).trim() || undefined;
-  } catch {
+  } catch (error) {
+    unlessStuck(error);
     return undefined;
   }
 }
@@ -64,28 +91,30 @@ export type PendingChange = Omit<Extract<ChangesResponse, { git: true }>, 'git'>
 export type Published = Required<Omit<PublishResponse, 'error' | 'preview'>>;
 
 /** The commit `ref` names, or undefined (no such branch, or no commit yet). */
-async function commitOf(root: string, ref: string): Promise<string | undefined> {
+async function commitOf(git: Git, root: string, ref: string): Promise<string | undefined> {
   try {
     return (await git(root, ['rev-parse', '--verify', '--quiet', `${ref}^{commit}`])).trim();
-  } catch {
+  } catch (error) {
+    unlessStuck(error);
     return undefined;
   }
 }
 
 /** The blob of `gitPath` in `commit`, or undefined when it has no such file. */
-async function blobOf(root: string, commit: string, gitPath: string): Promise<string | undefined> {
+async function blobOf(git: Git, root: string, commit: string, gitPath: string): Promise<string | undefined> {
   // "<mode> blob <id>\t<path>"
   const line = (await git(root, ['ls-tree', commit, '--', gitPath])).trim();
   return line ? line.split(/\s+/)[2] : undefined;
 }
 
 /** The blob id of the file on disk now (not written to the repository). */
-const blobOnDisk = async (root: string, abs: string) => (await git(root, ['hash-object', '--', abs])).trim();
+const blobOnDisk = async (git: Git, root: string, abs: string) => (await git(root, ['hash-object', '--', abs])).trim();
 
-async function currentName(root: string): Promise<string> {
+async function currentName(git: Git, root: string): Promise<string> {
   try {
     return (await git(root, ['symbolic-ref', '--short', 'HEAD'])).trim();
-  } catch {
+  } catch (error) {
+    unlessStuck(error);
     return 'HEAD';
   }
 }
@@ -111,18 +140,18 @@ async function withTempDir<T>(prefix: string, work: (dir: string) => Promise<T>)
 }
 
 /** What publishing `abs` (a file inside the checkout) would commit and where, or undefined outside a checkout. */
-async function plan(abs: string): Promise<Plan | undefined> {
-  const root = await gitRoot(path.dirname(abs));
+async function plan(git: Git, abs: string): Promise<Plan | undefined> {
+  const root = await gitRoot(git, path.dirname(abs));
   if (!root) return undefined;
   const gitPath = path.relative(root, abs).split(path.sep).join('/');
   const branch = branchOf(abs);
-  const [onBranchCommit, head] = await Promise.all([commitOf(root, `refs/heads/${branch}`), commitOf(root, 'HEAD')]);
+  const [onBranchCommit, head] = await Promise.all([commitOf(git, root, `refs/heads/${branch}`), commitOf(git, root, 'HEAD')]);
   const parent = onBranchCommit ?? head;
   if (!parent || !head) throw new Error(`${root} has no commit yet: commit once, then publish`);
   const [atParent, atHead, onDisk, saved] = await Promise.all([
-    blobOf(root, parent, gitPath),
-    blobOf(root, head, gitPath),
-    blobOnDisk(root, abs),
+    blobOf(git, root, parent, gitPath),
+    blobOf(git, root, head, gitPath),
+    blobOnDisk(git, root, abs),
     readFile(abs, 'utf8'),
   ]);
   return withTempDir('page-editor-publish-', async (dir) => {
@@ -133,19 +162,20 @@ async function plan(abs: string): Promise<Plan | undefined> {
         throw new Error(
           `${branch} already has ${gitPath} (published before, under review): check out ${branch} to change that page, or give this one another file name`,
         );
-      text = await applyOnBranch(root, dir, { ours: atParent, base: atHead, theirs: abs, branch, gitPath });
+      text = await applyOnBranch(git, root, dir, { ours: atParent, base: atHead, theirs: abs, branch, gitPath });
     }
     const [diff, before] = await Promise.all([
-      diffAgainst(root, dir, atParent, text, gitPath),
+      diffAgainst(git, root, dir, atParent, text, gitPath),
       atParent ? git(root, ['cat-file', 'blob', atParent]) : undefined,
     ]);
-    const base = onBranchCommit ? branch : await currentName(root);
+    const base = onBranchCommit ? branch : await currentName(git, root);
     return { root, path: gitPath, diff, branch, base, parent, onBranch: Boolean(onBranchCommit), onDisk, text, before };
   });
 }
 
 /** The change from `base` to `theirs` (a file) applied on `ours`, or an Error when they change the same lines. */
 async function applyOnBranch(
+  git: Git,
   root: string,
   dir: string,
   { ours, base, theirs, branch, gitPath }: { ours?: string; base: string; theirs: string; branch: string; gitPath: string },
@@ -158,7 +188,7 @@ async function applyOnBranch(
   } catch (error) {
     // merge-file exits with the number of conflicts.
     const { code } = error as { code?: number };
-    if (typeof code !== 'number' || code < 1 || code > 127) throw error;
+    if (error instanceof GitStuck || typeof code !== 'number' || code < 1 || code > 127) throw error;
     throw new Error(
       `${branch} (published before, under review) changed the same lines of ${gitPath} as this edit: check out ${branch} and edit the page there`,
     );
@@ -166,16 +196,16 @@ async function applyOnBranch(
 }
 
 /** What publishing `abs` would commit, or undefined outside a checkout; with `push`, the remote when the checkout has it. */
-export async function pendingChange(abs: string, push?: PushSettings): Promise<PendingChange | undefined> {
-  const found = await plan(abs);
+export async function pendingChange(abs: string, settings: GitSettings): Promise<PendingChange | undefined> {
+  const found = await plan(localGit(settings.localTimeoutMs), abs);
   if (!found) return undefined;
   const { root, path: gitPath, diff, branch, base, before, text } = found;
-  const remote = push && (await hasRemote(root, push.remote, push.timeoutMs)) ? push.remote : undefined;
+  const remote = (await hasRemote(root, settings.remote, settings.timeoutMs)) ? settings.remote : undefined;
   return { path: gitPath, diff, branch, base, ...(remote ? { remote } : {}), ...(before === undefined ? {} : { before }), after: text };
 }
 
 /** `git diff` of a blob (or nothing) against `text`, with the file's own name on both sides. */
-async function diffAgainst(root: string, dir: string, blob: string | undefined, text: string, gitPath: string): Promise<string> {
+async function diffAgainst(git: Git, root: string, dir: string, blob: string | undefined, text: string, gitPath: string): Promise<string> {
   const [before, after] = [path.join(dir, 'before'), path.join(dir, 'after')];
   await writeFile(before, blob ? await git(root, ['cat-file', 'blob', blob]) : '');
   await writeFile(after, text);
@@ -185,7 +215,7 @@ async function diffAgainst(root: string, dir: string, blob: string | undefined, 
   } catch (error) {
     // --no-index exits with 1 when the files differ: its output is the diff.
     const { code, stdout } = error as { code?: number; stdout?: string };
-    if (code !== 1 || stdout === undefined) throw error;
+    if (error instanceof GitStuck || code !== 1 || stdout === undefined) throw error;
     const lines = stdout.split('\n');
     const hunks = lines.findIndex((line) => line.startsWith('@@'));
     return [`--- ${blob ? `a/${gitPath}` : '/dev/null'}`, `+++ b/${gitPath}`, ...lines.slice(hunks)].join('\n').trimEnd();
@@ -197,15 +227,16 @@ async function diffAgainst(root: string, dir: string, blob: string | undefined, 
  * copy back, then pushes the branch (`push`). Refused when that branch is the one checked out, and
  * when there is nothing to commit; a push that fails is reported in the result, the commit kept.
  */
-export async function publish(abs: string, message: string, push: PushSettings): Promise<Published> {
-  const change = await plan(abs);
+export async function publish(abs: string, message: string, settings: GitSettings): Promise<Published> {
+  const git = localGit(settings.localTimeoutMs);
+  const change = await plan(git, abs);
   if (!change) throw new Error('not a git checkout: Save is the last step here; commit the file as you usually do');
   const { root, branch, path: gitPath, parent } = change;
-  const checkedOut = await currentName(root);
+  const checkedOut = await currentName(git, root);
   if (checkedOut === branch)
     throw new Error(`${branch} is the branch checked out: the editor commits only to a page branch that is not checked out`);
   if (!change.diff) throw new Error(`${gitPath} has no change to publish on ${branch}`);
-  const identity = await identityEnv(root);
+  const identity = await identityEnv(git, root);
   const commit = await withTempDir('page-editor-index-', async (dir) => {
     // A temporary index: the parent's tree with this one file replaced.
     const env = { ...identity, GIT_INDEX_FILE: path.join(dir, 'index') };
@@ -221,8 +252,8 @@ export async function publish(abs: string, message: string, push: PushSettings):
     return made;
   });
   const files = (await git(root, ['diff-tree', '--no-commit-id', '--name-only', '-r', commit])).trim().split('\n').filter(Boolean);
-  const workingCopy = await putBack(root, abs, gitPath, change.onDisk);
-  return { branch, commit, files, workingCopy, checkedOut, push: await pushBranch(root, branch, push) };
+  const workingCopy = await putBack(git, root, abs, gitPath, change.onDisk);
+  return { branch, commit, files, workingCopy, checkedOut, push: await pushBranch(root, branch, settings) };
 }
 
 /**
@@ -231,10 +262,10 @@ export async function publish(abs: string, message: string, push: PushSettings):
  * the real index too when it staged exactly what was committed (any other staged work stays).
  * A file that changed since it was read for the commit is left as it is (`kept`).
  */
-async function putBack(root: string, abs: string, gitPath: string, published: string): Promise<Published['workingCopy']> {
-  const now = await blobOnDisk(root, abs).catch(() => undefined);
+async function putBack(git: Git, root: string, abs: string, gitPath: string, published: string): Promise<Published['workingCopy']> {
+  const now = await blobOnDisk(git, root, abs).catch((error: unknown) => unlessStuck(error));
   if (now !== published) return 'kept';
-  const atHead = await blobOf(root, 'HEAD', gitPath);
+  const atHead = await blobOf(git, root, 'HEAD', gitPath);
   // "<mode> <blob> <stage>\t<path>"
   const staged = (await git(root, ['ls-files', '--stage', '--', gitPath])).trim().split(/\s+/)[1];
   if (staged === published && staged !== atHead) await git(root, ['reset', '--quiet', 'HEAD', '--', gitPath]);
@@ -247,11 +278,12 @@ async function putBack(root: string, abs: string, gitPath: string, published: st
 }
 
 /** The checkout's identity, or a stand-in one when none is configured (commit-tree needs one). */
-async function identityEnv(root: string): Promise<NodeJS.ProcessEnv> {
+async function identityEnv(git: Git, root: string): Promise<NodeJS.ProcessEnv> {
   const configured = async (key: string) => {
     try {
       return (await git(root, ['config', key])).trim();
-    } catch {
+    } catch (error) {
+      unlessStuck(error);
       return '';
     }
   };

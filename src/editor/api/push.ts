@@ -12,13 +12,16 @@ import { spawn } from 'node:child_process';
 import { substitute } from '../../engine/placeholders.ts';
 import type { PushResult } from '../types.ts';
 
-export interface PushSettings {
+/** How Publish uses git: the remote, the review link, and how long it waits. */
+export interface GitSettings {
   /** The remote's name (EDITOR_PUSH_REMOTE). */
   remote: string;
   /** The review link's template, `{branch}` replaced (EDITOR_REVIEW_URL); unset: no link. */
   reviewUrl?: string;
   /** The push's deadline (EDITOR_PUSH_TIMEOUT_MS). */
   timeoutMs: number;
+  /** Each local git call's deadline (EDITOR_GIT_TIMEOUT_MS): reading the page's history, committing it to its branch (./publish.ts). */
+  localTimeoutMs: number;
 }
 
 interface Run {
@@ -77,7 +80,7 @@ export async function hasRemote(root: string, remote: string, timeoutMs: number)
 }
 
 /** Pushes `branch` of the checkout at `root` to the configured remote (its upstream from then on). */
-export async function pushBranch(root: string, branch: string, settings: PushSettings): Promise<PushResult> {
+export async function pushBranch(root: string, branch: string, settings: GitSettings): Promise<PushResult> {
   const { remote, timeoutMs } = settings;
   const command = `git push -u ${remote} ${branch}`;
   if (!(await hasRemote(root, remote, timeoutMs))) return { outcome: 'no-remote', remote, command };
