@@ -6,7 +6,7 @@ import { blockInfos } from './api/schemas.ts';
 import { loadSchemas } from '../../tools/lib/project.ts';
 import { SchemaStore } from '../engine/schema-store.ts';
 import { SectionEditor } from '../../tests/helpers/section-editor.tsx';
-import { tidyHtml } from './html-widget.tsx';
+import { tidyHtml } from './html-text.ts';
 import type { SectionDraft } from './types.ts';
 import { fields } from '../../tests/helpers/editor-fields.ts';
 
@@ -114,6 +114,25 @@ describe('a paste', () => {
     expect(paste(WORD)).toEqual({
       block: 'rich-text',
       html: '<p>Intro.</p><h2>Our network</h2><p>Towers in <strong>12</strong> countries, <a href="https://example.com/map">see the map</a>.</p><ul><li>Fibre</li></ul>',
+    });
+  });
+
+  it("makes Word's lists real lists, without their bullets and numbers", () => {
+    const item = (list: string, marker: string, text: string) =>
+      `<p class="MsoListParagraphCxSpMiddle" style="text-indent:-18.0pt;mso-list:${list} level1 lfo1"><!--[if !supportLists]-->` +
+      `<span style="font-family:Symbol"><span style="mso-list:Ignore">${marker}<span style="font:7.0pt &quot;Times New Roman&quot;">&nbsp;&nbsp;&nbsp; </span></span></span>` +
+      `<!--[endif]-->${text}<o:p></o:p></p>`;
+    const word = [
+      '<p class="MsoNormal">Our services:</p>',
+      item('l0', '·', 'Operation'),
+      item('l0', '·', '<b>Assurance</b>'),
+      '<p class="MsoNormal">Steps:</p>',
+      item('l1', '1.', 'Plan'),
+      item('l1', '2.', 'Migrate'),
+    ].join('\n');
+    expect(paste(word)).toEqual({
+      block: 'rich-text',
+      html: '<p>Intro.</p><p>Our services:</p><ul><li>Operation</li><li><strong>Assurance</strong></li></ul><p>Steps:</p><ol><li>Plan</li><li>Migrate</li></ol>',
     });
   });
 
