@@ -56,7 +56,7 @@ const siteDir = path.resolve(projectRoot, config.siteDir);
 const definitionsDir = path.resolve(siteDir, config.definitionsDir);
 // The editor's Publish: where its branches are pushed, how long it waits (push, local git calls), the review link (checked by readConfig above).
 const settings = readEnvironment();
-const push = {
+const git = {
   remote: settings.EDITOR_PUSH_REMOTE,
   reviewUrl: settings.EDITOR_REVIEW_URL,
   timeoutMs: settings.EDITOR_PUSH_TIMEOUT_MS,
@@ -75,7 +75,7 @@ const site = createSite({
       reload: definitions.reload,
       read,
       page,
-      push,
+      git,
     })),
 });
 // Loopback clients and same-origin JSON posts only; files are written inside definitionsDir only.

@@ -82,7 +82,7 @@ export function backendOnCopy(): EditorFixture {
       },
       page: { origin: 'https://www.example.com', imageBaseUrl: 'https://images.example.com/' },
       // Publish is tested in publish.test.ts (with a remote of its own).
-      push: { remote: 'origin', timeoutMs: 5_000, localTimeoutMs: 10_000 },
+      git: { remote: 'origin', timeoutMs: 5_000, localTimeoutMs: 10_000 },
       log: { warn: () => undefined, error: () => undefined },
     });
   });

@@ -30,7 +30,7 @@ beforeAll(async () => {
     read: (readPath) => Promise.reject(new ContentError('status', readPath, 404)),
     page: { origin: 'https://www.example.com', imageBaseUrl: 'https://images.example.com/' },
     // Publish is tested in publish.test.ts (with a remote of its own).
-    push: { remote: 'origin', timeoutMs: 5_000, localTimeoutMs: 10_000 },
+    git: { remote: 'origin', timeoutMs: 5_000, localTimeoutMs: 10_000 },
     log: { warn: () => undefined, error: () => undefined },
   });
   middleware = editorApi(backend);

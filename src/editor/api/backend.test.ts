@@ -251,7 +251,7 @@ describe("another site's folder (SITE_DIR)", () => {
       read: () => Promise.reject(new ContentError('status', '/', 404)),
       page: { origin: 'https://www.example.com', imageBaseUrl: 'https://images.example.com/' },
       // Publish is tested in publish.test.ts (with a remote of its own).
-      push: { remote: 'origin', timeoutMs: 5_000, localTimeoutMs: 10_000 },
+      git: { remote: 'origin', timeoutMs: 5_000, localTimeoutMs: 10_000 },
       log: { warn: () => undefined, error: () => undefined },
     });
     expect(other.list().map((entry) => [entry.file, entry.issues.length])).toEqual([

@@ -54,7 +54,7 @@ export interface EditorBackendOptions {
   /** Re-reads the site's definitions (after a save or create). */
   reload?: () => void;
   /** Where Publish pushes and how long it waits (EDITOR_PUSH_REMOTE, EDITOR_REVIEW_URL, EDITOR_PUSH_TIMEOUT_MS, EDITOR_GIT_TIMEOUT_MS). */
-  push: GitSettings;
+  git: GitSettings;
 }
 
 export interface Result<T> {
@@ -304,7 +304,7 @@ export function createEditorBackend(options: EditorBackendOptions): DevEditorBac
     async changes(req): Promise<ChangesResponse> {
       const { abs } = target(folders, isPlainObject(req) ? req.file : undefined);
       if (!(await current(abs))) throw new EditorError(404, `${path.basename(abs)} is not saved yet: save it, then publish`);
-      const change = await pendingChange(abs, options.push);
+      const change = await pendingChange(abs, options.git);
       return change ? { git: true, ...change } : { git: false };
     },
 
@@ -316,7 +316,7 @@ export function createEditorBackend(options: EditorBackendOptions): DevEditorBac
       const saved = await current(abs);
       if (!saved) return { status: 409, body: { error: `${file} is not saved yet: save it, then publish` } };
       try {
-        const published = await publish(abs, message, options.push);
+        const published = await publish(abs, message, options.git);
         const preview = await publishedPreview(file, saved.text);
         // A new page left the working copy: the list still shows where it went.
         if (published.workingCopy === 'removed') {
